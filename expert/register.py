@@ -21,6 +21,7 @@ import datetime as _dt
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -138,16 +139,34 @@ class Register:
             self._conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise RefereeError(f"cannot open register {self.path}: {exc}") from None
-        try:
-            self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            self.journal_mode = str(mode).lower()
-            self._conn.execute("PRAGMA synchronous = FULL")
-            self._conn.execute("PRAGMA foreign_keys = ON")
-            self._ensure_schema()
-        except sqlite3.DatabaseError as exc:
-            self._conn.close()
-            raise RefereeError(f"{self.path} is not a usable referee register: {exc}") from None
+        # Switching a new file to WAL and creating the schema can meet SQLITE_BUSY without
+        # SQLite's busy handler being called (lock upgrade while another process does the
+        # same); retry those steps until the timeout.
+        deadline = time.monotonic() + timeout
+        delay = 0.005
+        while True:
+            try:
+                self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                self.journal_mode = str(mode).lower()
+                self._conn.execute("PRAGMA synchronous = FULL")
+                self._conn.execute("PRAGMA foreign_keys = ON")
+                self._ensure_schema()
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    if time.monotonic() < deadline:
+                        time.sleep(delay)
+                        delay = min(delay * 2, 0.2)
+                        continue
+                self._conn.close()
+                raise RefereeError(f"cannot open register {self.path}: {exc}") from None
+            except sqlite3.DatabaseError as exc:
+                self._conn.close()
+                raise RefereeError(f"{self.path} is not a usable referee register: {exc}") from None
+            except BaseException:
+                self._conn.close()
+                raise
 
     # ------------------------------------------------------------ plumbing
 
