@@ -38,6 +38,8 @@ def _questions(rulebook: Any) -> dict:
 
 
 def _allowed_values(q: Any) -> list | None:
+    if hasattr(q, "allowed"):
+        return list(q.allowed()) or None
     vals = _get(q, "values")
     if not vals:
         return None
@@ -48,7 +50,7 @@ def _allowed_values(q: Any) -> list | None:
 
 
 def _seat_ids(rulebook: Any, q: Any) -> list | None:
-    seats = _get(q, "seats") or _get(rulebook, "seats")
+    seats = _get(q, "seats") or getattr(rulebook, "seat_ids", None) or _get(rulebook, "seats")
     if not seats:
         return None
     out = []
@@ -57,14 +59,23 @@ def _seat_ids(rulebook: Any, q: Any) -> list | None:
     return [str(s) for s in out]
 
 
-def parse_value(question: Any, raw: str, rulebook: Any = None, qid: str | None = None) -> Any:
+def parse_value(question: Any, raw: str, rulebook: Any = None, qid: str | None = None,
+                answers: Mapping | None = None) -> Any:
     """Read ``raw`` (as typed after ``QUESTION=``) per the question's type. An empty value
-    means "not answered" and returns None."""
+    means "not answered" and returns None. With the engine's own Rulebook, its prompt parser
+    (``expert.answers.parse_typed``) reads the value, so ``--set`` accepts what the interview
+    accepts (names, labels, list numbers)."""
     qid = qid or _get(question, "id") or "?"
     qtype = _get(question, "type") or "text"
     raw = raw.strip()
-    if raw == "" and qtype != "text":
+    if raw == "":
         return None
+    if hasattr(question, "allowed") and hasattr(rulebook, "seat_ids"):
+        from expert.answers import parse_typed
+        try:
+            return parse_typed(question, raw, rulebook, dict(answers or {}))
+        except RefereeError as exc:
+            raise RefereeError(f"--set {qid}={raw}: {exc.message}") from None
     if qtype == "yesno":
         low = raw.lower()
         if low in _YES:
@@ -115,7 +126,7 @@ def _one_of(qid: str, raw: str, allowed: list | None) -> Any:
                        + ", ".join(map(str, allowed)))
 
 
-def parse_sets(pairs: Iterable[str], rulebook: Any) -> dict[str, Any]:
+def parse_sets(pairs: Iterable[str], rulebook: Any, answers: Mapping | None = None) -> dict[str, Any]:
     """``["offender=defender_2", "game=karo"]`` → ``{"offender": "defender_2", ...}``,
     each value read per its question; RefereeError on an unknown question or a bad value."""
     questions = _questions(rulebook)
@@ -131,7 +142,8 @@ def parse_sets(pairs: Iterable[str], rulebook: Any) -> dict[str, Any]:
                                f"{_get(rulebook, 'game')} rulebook; questions: {known}")
         if qid in out:
             raise RefereeError(f"--set {qid} is given twice")
-        out[qid] = parse_value(questions[qid], raw, rulebook, qid)
+        merged = {**dict(answers or {}), **{k: v for k, v in out.items() if v is not None}}
+        out[qid] = parse_value(questions[qid], raw, rulebook, qid, merged)
     if not out:
         raise RefereeError("an appeal needs at least one --set QUESTION=VALUE")
     return out
@@ -281,7 +293,7 @@ def decide_appeal(original: Mapping, sets: Mapping[str, Any] | Iterable[str], *,
         rulebook = rulebook or rb
         rule = rule or rl
     if not isinstance(sets, Mapping):
-        sets = parse_sets(list(sets), rulebook)
+        sets = parse_sets(list(sets), rulebook, original.get("answers") or {})
     else:
         questions = _questions(rulebook)
         unknown = [q for q in sets if questions and q not in questions]

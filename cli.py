@@ -1,0 +1,283 @@
+"""referee: the command line. Thin commands over the library in expert/ and reports/."""
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+from expert.errors import RefereeError
+
+KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=False), default=None,
+                         envvar="REFEREE_KNOWLEDGE",
+                         help="Knowledge root holding <game>/rulebook.yaml (default: the built-in rulebooks).")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "md", "html", "json"]), default="text",
+                      show_default=True, help="Output format of the ruling.")
+OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+                   help="Write the ruling to this file instead of standard output.")
+
+
+class Referee(click.Group):
+    """Bad input ends in one line on stderr and exit code 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except RefereeError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=Referee)
+@click.version_option(package_name="referee")
+def main():
+    """Settle disputes at card-game tournaments: interview, rule, explain, check.
+
+    Rulebooks: preferans, skat, bridge, ulti (see `referee games`).
+    """
+
+
+def _book(game: str, knowledge):
+    from expert.rulebook import load_rulebook
+    return load_rulebook(game, knowledge)
+
+
+def _emit(text: str, out: str | None) -> None:
+    if out:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        click.echo(f"ruling written to {out}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@main.command()
+@KNOWLEDGE
+def games(knowledge):
+    """List the installed rulebooks with language, source and counts."""
+    from expert.rulebook import list_games
+    for game in list_games(knowledge):
+        book = _book(game, knowledge)
+        penalty = sum(1 for p in book.provisions.values() if p.penalty_bearing)
+        click.echo(f"{game:10} {book.language}  {book.source.get('document', ''):28} "
+                   f"{len(book.provisions):4} provisions ({penalty} penalty-bearing), "
+                   f"{len(book.productions)} productions, {len(book.questions)} questions, "
+                   f"{len(book.cases)} cases")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@KNOWLEDGE
+def articles(game, fmt, knowledge):
+    """List a rulebook's encoded provisions: id, label, quote, English, use."""
+    from expert.casebook import coverage, run_casebook
+    book = _book(game, knowledge)
+    table = coverage(book, run_casebook(book))
+    cited = {c for p in book.productions for c in p.cites}
+    rows = [{"id": p.id, "article": p.label, "kind": p.kind, "penalty_bearing": p.penalty_bearing,
+             "quote": p.quote, "english": p.english, "cited": p.id in cited,
+             "cases": table[p.id]["applied"], "cases_not_applying": table[p.id]["not_applied"]}
+            for p in book.provisions.values()]
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        click.echo(f"{r['id']}  [{r['article']}]  {'cited' if r['cited'] else 'NOT CITED'}, "
+                   f"{r['cases']} case(s) applying, {r['cases_not_applying']} not")
+        click.echo(f"    \"{r['quote']}\"")
+        click.echo(f"    {r['english']}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--lang", default="en", show_default=True, help="Language of the question texts.")
+@KNOWLEDGE
+def questions(game, lang, knowledge):
+    """List a rulebook's questions: id, type, allowed values (for case files and --set)."""
+    from expert.answers import describe_allowed, question_text
+    book = _book(game, knowledge)
+    for q in book.questions.values():
+        click.echo(f"{q.id} ({q.type}): {question_text(q, lang)}")
+        click.echo(f"    {describe_allowed(q, book)}")
+
+
+@main.command()
+@click.argument("case", type=click.Path(dir_okay=False))
+@FORMAT
+@OUT
+@KNOWLEDGE
+def rule(case, fmt, out, knowledge):
+    """Rule on a case file (game, header, answers) without asking anything."""
+    from expert.casefile import case_answers, read_case
+    from expert.ruler import Ruler
+    from reports.render import render
+    data = read_case(case)
+    book = _book(data["game"], knowledge)
+    answers, header = case_answers(data, book, case)
+    _emit(render(Ruler(book).rule(answers, header), fmt), out)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu"]), default="en", show_default=True,
+              help="Language of the questions.")
+@click.option("--resume", type=click.Path(dir_okay=False, exists=False), default=None,
+              help="Continue from answers saved by an interrupted interview.")
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="Where answers are saved as they are given (default: interview-GAME-TIME.yaml).")
+@click.option("--tournament", default=None)
+@click.option("--table", default=None)
+@click.option("--deal", default=None)
+@click.option("--referee", "referee_name", default=None)
+@click.option("--player", "players", multiple=True, metavar="SEAT=NAME", help="A player's name, by seat.")
+@FORMAT
+@OUT
+@KNOWLEDGE
+def interview(game, lang, resume, save, tournament, table, deal, referee_name, players, fmt, out, knowledge):
+    """Interview the referee about a disputed deal, then print the ruling.
+
+    Answers are checked as they are typed; '?' shows help and the articles a question
+    feeds, 'back' undoes the last answer. Answers are saved after each one: Ctrl-C or end
+    of input leaves them in a case file to continue with --resume.
+    """
+    from expert import console
+    from expert.casefile import case_answers, read_case
+    from expert.ruler import Ruler
+    from reports.render import render
+    book = _book(game, knowledge)
+    answers, header = {}, {}
+    if resume:
+        data = read_case(resume)
+        if data["game"] != game:
+            raise RefereeError(f"saved answers are for {data['game']!r}, not {game!r}", resume)
+        answers, header = case_answers(data, book, resume)
+    header.update({k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
+                                     ("referee", referee_name)) if v})
+    if players:
+        header["players"] = dict(header.get("players") or {}, **_players(players, book))
+    save_to = Path(save or resume or f"interview-{game}-{datetime.now():%Y%m%d-%H%M%S}.yaml")
+
+    def read(prompt: str, question=None) -> str:
+        try:
+            return click.prompt(prompt, default="", show_default=False, prompt_suffix="")
+        except click.Abort:
+            raise EOFError from None
+
+    try:
+        answers = console.run(book, read, click.echo, save_to, answers, header, lang)
+    except console.Interrupted as stop:
+        w = console.words(lang)
+        click.echo(f"\n{w['saved']} {stop.path}", err=True)
+        click.echo(w["resume"].format(game=game, path=stop.path), err=True)
+        sys.exit(130)
+    _emit(render(Ruler(book).rule(answers, header), fmt), out)
+
+
+def _players(pairs, book) -> dict:
+    result = {}
+    for pair in pairs:
+        seat, sep, name = pair.partition("=")
+        if not sep or seat not in book.seat_ids:
+            raise RefereeError(f"--player {pair!r}: expected SEAT=NAME with SEAT one of "
+                               f"{', '.join(book.seat_ids)}")
+        result[seat] = name
+    return result
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("-v", "--verbose", is_flag=True, help="List every case, not only failures.")
+@KNOWLEDGE
+def test(game, verbose, knowledge):
+    """Run the casebooks and end with 'N passed, N failed'."""
+    from expert.casebook import run_casebook
+    from expert.rulebook import list_games
+    passed = failed = 0
+    for g in [game] if game else list_games(knowledge):
+        for result in run_casebook(_book(g, knowledge)):
+            where = f"{result.case.file}:{result.case.line}"
+            if result.passed:
+                passed += 1
+                if verbose:
+                    click.echo(f"PASS {g}: {result.case.name}")
+            else:
+                failed += 1
+                click.echo(f"FAIL {g}: {result.case.name} ({where})")
+                for d in result.differences:
+                    click.echo(f"    {d}")
+    click.echo(f"{passed} passed, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@KNOWLEDGE
+def check(game, fmt, knowledge):
+    """Validate knowledge files, their references, and casebook coverage of penalties."""
+    from expert.checks import check_games
+    results = check_games([game] if game else None, knowledge)
+    errors = sum(len(p.errors) for p in results.values())
+    if fmt == "json":
+        click.echo(json.dumps({g: [vars(i) for i in p.items] for g, p in results.items()},
+                              ensure_ascii=False, indent=2))
+    else:
+        for g, problems in results.items():
+            for item in problems.items:
+                click.echo(str(item))
+            click.echo(f"{g}: {len(problems.errors)} error(s), {len(problems.warnings)} warning(s)")
+    if errors:
+        sys.exit(1)
+
+
+@main.command()
+@FORMAT
+@click.option("--lang", type=click.Choice(["en", "sr"]), default="en", show_default=True)
+def demo(fmt, lang):
+    """Replay a built-in preferans dispute through the interview and print the ruling."""
+    import tempfile
+    from expert import console
+    from expert.casefile import case_answers, read_case
+    from expert.ruler import Ruler
+    from expert.rulebook import DEFAULT_ROOT
+    from reports.render import render
+    path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
+    data = read_case(path)
+    book = _book(data["game"], None)
+    answers, header = case_answers(data, book, path)
+    script = _Script(answers)
+    with tempfile.TemporaryDirectory() as tmp:
+        given = console.run(book, script, click.echo, Path(tmp) / "demo.yaml", None, header, lang)
+    click.echo("")
+    click.echo(render(Ruler(book).rule(given, header), fmt), nl=False)
+
+
+class _Script:
+    """Answers the interview's questions from a case file, echoing them as if typed."""
+
+    def __init__(self, answers: dict):
+        self.answers = answers
+
+    def __call__(self, prompt: str, question=None) -> str:
+        if question is None:
+            typed = ""                              # the summary: rule now
+        elif question.id in self.answers:
+            typed = _typed(self.answers[question.id])
+        else:
+            raise EOFError
+        click.echo(f"{prompt}{typed}")
+        return typed
+
+
+def _typed(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)

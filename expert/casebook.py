@@ -1,0 +1,117 @@
+"""Running casebook cases: a case in, the expected ruling out, differences in words."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .answers import check_all
+from .errors import RefereeError
+from .model import Case, Rulebook
+from .ruler import Ruler
+from .verdict import FindingOut, Ruling
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    differences: list[str] = field(default_factory=list)
+    ruling: Ruling | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+
+def run_case(ruler: Ruler, case: Case) -> CaseResult:
+    result = CaseResult(case)
+    try:
+        answers = check_all(case.answers, ruler.book, case.file, case.line)
+    except RefereeError as exc:
+        result.differences.append(str(exc))
+        return result
+    ruling = ruler.rule(answers, case.header)
+    result.ruling = ruling
+    result.differences = compare(case.expect, ruling)
+    return result
+
+
+def _penalty_key(entry: dict, with_against: bool) -> tuple:
+    amount = entry.get("amount")
+    if isinstance(amount, float) and amount.is_integer():
+        amount = int(amount)
+    return (str(entry.get("player")), str(entry.get("effect")), amount,
+            str(entry.get("against")) if with_against else None)
+
+
+def _show(f: FindingOut) -> str:
+    pen = ", ".join(f"{p.player} {p.effect} {p.amount}" + (f" on {p.against}" if p.against else "")
+                    for p in f.penalty)
+    return f"{'+'.join(f.provisions)} [{f.kind}]" + (f" ({pen})" if pen else "")
+
+
+def compare(expect: dict, ruling: Ruling) -> list[str]:
+    diffs: list[str] = []
+    if "findings" in expect:
+        actual = list(ruling.findings)
+        for want in expect.get("findings") or []:
+            want_ids = set(want.get("provisions") or [])
+            match = next((f for f in actual if want_ids <= set(f.provisions)
+                          and (want.get("kind") in (None, f.kind))), None)
+            if match is None:
+                got = "; ".join(_show(f) for f in ruling.findings) or "no finding"
+                diffs.append(f"expected a finding citing {sorted(want_ids)}"
+                             + (f" of kind {want['kind']}" if want.get("kind") else "")
+                             + f", got: {got}")
+                continue
+            actual.remove(match)
+            if "penalty" in want:
+                expected_pen = want.get("penalty") or []
+                with_against = any("against" in e for e in expected_pen)
+                exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
+                got = sorted(_penalty_key(p.to_dict(), with_against) for p in match.penalty)
+                if exp != got:
+                    diffs.append(f"penalty under {'+'.join(sorted(want_ids))}: expected {exp}, got {got}")
+        for extra in actual:
+            diffs.append(f"unexpected finding: {_show(extra)}")
+    for pid in expect.get("not_ruled") or []:
+        if not any(pid in n.provisions for n in ruling.not_ruled):
+            got = "; ".join(f"{'+'.join(n.provisions)}" for n in ruling.not_ruled) or "nothing"
+            diffs.append(f"expected {pid} to be set aside (not ruled), set aside: {got}")
+    for pid in expect.get("not_applied") or []:
+        hits = [f for f in ruling.findings if pid in f.provisions]
+        if hits:
+            diffs.append(f"expected {pid} not to apply, but it does: {_show(hits[0])}")
+    if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
+        diffs.append(f"expected no_infraction={bool(expect['no_infraction'])}, got {ruling.no_infraction}")
+    return diffs
+
+
+def run_casebook(book: Rulebook, ruler: Ruler | None = None) -> list[CaseResult]:
+    ruler = ruler or Ruler(book)
+    return [run_case(ruler, case) for case in book.cases]
+
+
+def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, int]]:
+    """For each provision: cases where it applied, and cases where it was expected not to."""
+    table = {pid: {"applied": 0, "not_applied": 0} for pid in book.provisions}
+    for r in results:
+        if r.ruling is None:
+            continue
+        applied = {pid for f in r.ruling.findings for pid in f.provisions}
+        for pid in applied:
+            if pid in table:
+                table[pid]["applied"] += 1
+        negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
+        negative |= _raised(book, r.case)
+        for pid in negative - applied:
+            if pid in table:
+                table[pid]["not_applied"] += 1
+    return table
+
+
+def _raised(book: Rulebook, case: Case) -> set[str]:
+    """Provisions whose findings answer a claim this case raised: if they did not apply, the
+    case shows a close situation where they must not."""
+    claimed = case.answers.get("claim")
+    claimed = set(map(str, claimed)) if isinstance(claimed, list) else set()
+    return {pid for p in book.productions if p.action == "finding"
+            and str(p.finding.get("claim") or "") in claimed for pid in p.cites}

@@ -1,0 +1,69 @@
+"""Case files: a disputed deal's answers and header, read from and saved to YAML."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from .answers import check_all
+from .errors import RefereeError
+from .model import Rulebook
+from .yamlio import load_file, where
+
+HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
+
+
+def read_case(path: str | Path) -> dict:
+    """The raw case mapping, with its game checked to be a string."""
+    data = load_file(path)
+    if not isinstance(data, dict):
+        raise RefereeError("a case file must be a mapping with game, answers and optional header",
+                           str(path), 1)
+    if not isinstance(data.get("game"), str):
+        f, line = where(data)
+        raise RefereeError("missing 'game:', expected the rulebook name (see `referee games`)",
+                           str(path), line)
+    return data
+
+
+def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict]:
+    """Checked answers and header of a case file."""
+    answers = data.get("answers") or {}
+    f, line = where(answers) if answers else where(data)
+    answers = check_all(answers, book, str(path), line)
+    header = data.get("header") or {}
+    if not isinstance(header, dict):
+        raise RefereeError("header must be a mapping (tournament, table, deal, date, referee, players)",
+                           str(path), where(data)[1])
+    unknown = set(header) - set(HEADER_KEYS)
+    if unknown:
+        raise RefereeError(f"unknown header keys {sorted(unknown)}, expected {', '.join(HEADER_KEYS)}",
+                           str(path), where(header)[1])
+    players = header.get("players") or {}
+    for seat in players:
+        if seat not in book.seat_ids:
+            raise RefereeError(f"header names unknown seat {seat!r}, expected one of "
+                               f"{', '.join(book.seat_ids)}", str(path), where(header)[1])
+    return answers, {k: v for k, v in header.items()}
+
+
+def save_case(path: str | Path, game: str, answers: dict, header: dict | None = None,
+              note: str | None = None) -> Path:
+    """Write atomically: a crash while saving leaves the old file or the new one, never half."""
+    path = Path(path)
+    data = {"game": game}
+    if header:
+        data["header"] = dict(header)
+    data["answers"] = dict(answers)
+    body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    prefix = f"# {note}\n" if note else ""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".case-", suffix=".yaml")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(prefix + body)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+    return path

@@ -1,0 +1,136 @@
+"""The interview at the table: prompts, help, back, a summary before ruling, autosave."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from .answers import allowed_values, describe_allowed, parse_typed, question_text, show_value
+from .casefile import save_case
+from .errors import RefereeError
+from .interview import Interview, articles_fed, prune
+from .model import Question, Rulebook, text
+
+Reader = Callable[..., str]   # read(prompt, question=None) -> what was typed
+Writer = Callable[[str], None]
+
+WORDS = {
+    "en": {"hint": "(? for help, 'back' to undo the last answer)", "summary": "Answers given:",
+           "change": "Type a number to change that answer, or press Enter to rule:",
+           "undone": "Undid the answer to", "nothing": "Nothing to undo.", "saved": "Answers saved to",
+           "resume": "Resume with: referee interview {game} --resume {path}"},
+    "sr": {"hint": "(? za pomoć, 'back' za poništavanje poslednjeg odgovora)", "summary": "Dati odgovori:",
+           "change": "Upišite broj da promenite taj odgovor, ili pritisnite Enter za odluku:",
+           "undone": "Poništen odgovor na", "nothing": "Nema šta da se poništi.",
+           "saved": "Odgovori sačuvani u", "resume": "Nastavak: referee interview {game} --resume {path}"},
+}
+
+
+class Interrupted(Exception):
+    def __init__(self, path: Path):
+        super().__init__(str(path))
+        self.path = path
+
+
+def words(lang: str) -> dict:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dict | None = None,
+        header: dict | None = None, lang: str = "en") -> dict:
+    """Ask until nothing can change the ruling; return the answers. Saves after every answer.
+
+    ``read`` raises EOFError or KeyboardInterrupt when the referee stops; the answers so far are
+    then saved and ``Interrupted`` is raised with the file's path.
+    """
+    w = words(lang)
+    interview = Interview(book, answers)
+    try:
+        while True:
+            q = interview.next_question()
+            if q is None:
+                if not _review(book, interview, read, write, lang):
+                    break
+                continue
+            _ask(book, interview, q, read, write, lang)
+            interview.answers = _pruned(book, interview)
+            save_case(save_to, book.game, interview.answers, header, "referee interview, in progress")
+    except (EOFError, KeyboardInterrupt):
+        save_case(save_to, book.game, interview.answers, header, "referee interview, interrupted")
+        raise Interrupted(save_to) from None
+    save_case(save_to, book.game, interview.answers, header, "referee interview, complete")
+    write(f"{w['saved']} {save_to}")
+    return interview.answers
+
+
+def _pruned(book: Rulebook, interview: Interview) -> dict:
+    kept = prune(book, interview.answers)
+    interview.history = [q for q in interview.history if q in kept]
+    return kept
+
+
+def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write: Writer, lang: str) -> None:
+    w = words(lang)
+    while True:
+        write("")
+        write(question_text(q, lang))
+        values = allowed_values(q, book, interview.answers)
+        if values is not None and q.type != "yesno":
+            for i, v in enumerate(values, 1):
+                label = book.seat_label(v, lang) if q.type == "seat" else _label(book, q, v, lang)
+                write(f"  {i}. {label} [{v}]")
+        write(f"  {describe_allowed(q, book, interview.answers)} {w['hint']}")
+        raw = read("> ", q).strip()
+        if raw == "?":
+            _help(book, q, write, lang)
+            continue
+        if raw.lower() == "back":
+            undone = interview.back()
+            write(f"{w['undone']} {undone!r}." if undone else w["nothing"])
+            if undone:
+                return
+            continue
+        try:
+            value = parse_typed(q, raw, book, interview.answers, lang)
+        except RefereeError as exc:
+            write(f"  ! {exc.message}")
+            continue
+        interview.give(q.id, value)
+        return
+
+
+def _label(book: Rulebook, q: Question, value, lang: str) -> str:
+    if q.type == "order" and q.values_from in book.questions:
+        return book.questions[q.values_from].label(value, lang)
+    return q.label(value, lang)
+
+
+def _help(book: Rulebook, q: Question, write: Writer, lang: str) -> None:
+    help_text = text(q.help, lang)
+    if help_text:
+        write(help_text)
+    for pid in articles_fed(book, q.id):
+        prov = book.provisions.get(pid)
+        if prov:
+            write(f"  {prov.label} [{pid}]: \"{prov.quote}\"")
+            write(f"    In English: {prov.english}")
+
+
+def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, lang: str) -> bool:
+    """Show every answer; return True if the referee changed one (ask again), else False."""
+    w = words(lang)
+    rows = [qid for qid in book.questions if qid in interview.answers]
+    write("")
+    write(w["summary"])
+    for i, qid in enumerate(rows, 1):
+        q = book.questions[qid]
+        write(f"  {i}. {question_text(q, lang)} {show_value(q, interview.answers[qid], book, lang)}")
+    while True:
+        raw = read(w["change"] + " ").strip()
+        if not raw:
+            return False
+        if raw.isdigit() and 1 <= int(raw) <= len(rows):
+            q = book.questions[rows[int(raw) - 1]]
+            _ask(book, interview, q, read, write, lang)
+            interview.answers = _pruned(book, interview)
+            return True
+        write(f"  ! expected a number from 1 to {len(rows)}, or Enter")

@@ -1,0 +1,139 @@
+"""The rulebook as Python objects: what the YAML in knowledge/<game>/ means once loaded."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .conditions import Condition
+
+QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
+FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
+                 "forfeited", "undecided")
+# kinds that mean an infraction was established (what {findings: none} looks for)
+INFRACTION_KINDS = ("violation", "violation-no-penalty", "rectification")
+
+
+def text(value: Any, lang: str = "en") -> str:
+    """A {lang: text} mapping read in ``lang``, falling back to English, then any language."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return value.get(lang) or value.get("en") or next(iter(value.values()), "")
+
+
+@dataclass
+class Located:
+    file: str | None = field(default=None, kw_only=True)
+    line: int | None = field(default=None, kw_only=True)
+
+
+@dataclass
+class Question(Located):
+    id: str
+    type: str
+    text: dict
+    help: dict
+    values: list[tuple[Any, dict]]
+    when: Condition | None
+    seats: list[str] | None = None
+    values_from: str | None = None
+    min: float | None = None
+    max: float | None = None
+
+    def allowed(self) -> list[Any]:
+        return [v for v, _ in self.values]
+
+    def label(self, value: Any, lang: str = "en") -> str:
+        for v, lab in self.values:
+            if v == value:
+                return text(lab, lang) or str(value)
+        return str(value)
+
+
+@dataclass
+class Provision(Located):
+    id: str
+    article: str
+    label: str
+    kind: str
+    penalty_bearing: bool
+    quote: str
+    english: str
+    note: dict | None = None
+    truncated: bool = False
+
+
+@dataclass
+class Production(Located):
+    id: str
+    article: str
+    cites: list[str]
+    when: Condition
+    action: str                      # derive | finding | keep_first
+    derive: str | None = None
+    finding: dict | None = None
+    keep_first: str | None = None    # the order question
+    overrides: list[str] = field(default_factory=list)
+    why: dict | None = None
+    reading: dict | None = None
+
+
+@dataclass
+class Case(Located):
+    name: str
+    article: str
+    answers: dict
+    expect: dict
+    header: dict = field(default_factory=dict)
+    note: str | None = None
+
+
+@dataclass
+class Article(Located):
+    label: str
+    title: dict
+    provisions: list[Provision]
+    productions: list[Production]
+    cases: list[Case]
+    questions: list[Question]
+
+
+@dataclass
+class Rulebook:
+    game: str
+    root: Path
+    title: dict
+    language: str
+    source: dict
+    edition: str
+    seats: list[tuple[str, dict]]
+    partnerships: list[list[str]]
+    effects: dict[str, dict]
+    parameters: dict[str, dict]
+    questions: dict[str, Question]
+    provisions: dict[str, Provision]
+    productions: list[Production]
+    articles: list[Article]
+    files: list[Path]
+
+    @property
+    def cases(self) -> list[Case]:
+        return [c for a in self.articles for c in a.cases]
+
+    @property
+    def seat_ids(self) -> list[str]:
+        return [s for s, _ in self.seats]
+
+    def seat_label(self, seat: str, lang: str = "en") -> str:
+        for s, lab in self.seats:
+            if s == seat:
+                return text(lab, lang) or seat
+        return seat
+
+    def production(self, pid: str) -> Production:
+        for p in self.productions:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)

@@ -1,0 +1,64 @@
+"""Ruling on a set of answers: one compiled engine per rulebook, reset for every case."""
+from __future__ import annotations
+
+from .compiler import Answer, Finding, SetAside, compile_engine
+from .model import Rulebook, text
+from .verdict import NotRuled, Ruling, article_of, build_finding
+
+
+class Ruler:
+    def __init__(self, book: Rulebook):
+        self.book = book
+        self.engine = compile_engine(book)()
+        self._order = {p.id: i for i, p in enumerate(book.productions)}
+
+    def rule(self, answers: dict, header: dict | None = None) -> Ruling:
+        book, engine = self.book, self.engine
+        engine.reset()
+        facts = []
+        for qid in sorted(answers):
+            q = book.questions.get(qid)
+            if q is None or q.type == "text":
+                continue
+            value = answers[qid]
+            facts.append(Answer(id=qid, value=tuple(value) if isinstance(value, list) else value))
+        if facts:
+            engine.declare(*facts)
+        engine.run()
+        found = sorted({f["production"] for f in engine.facts.values() if isinstance(f, Finding)},
+                       key=self._order.get)
+        aside = {}
+        for f in engine.facts.values():
+            if isinstance(f, SetAside):
+                aside.setdefault(f["production"], f)
+        findings = [build_finding(book, book.production(pid), answers) for pid in found if pid not in aside]
+        self._standing = findings
+        not_ruled = [self._not_ruled(book.production(pid), aside[pid]) for pid in found if pid in aside]
+        claimed = answers.get("claim") if isinstance(answers.get("claim"), list) else []
+        answered = {str(book.production(pid).finding.get("claim") or "") for pid in found}
+        not_established = [c for c in claimed if str(c) not in answered]
+        trail = [dict(step, cites=book.production(step["production"]).cites) for step in engine.trail]
+        return Ruling(book=book, answers=dict(answers), header=dict(header or {}),
+                      findings=findings, not_ruled=not_ruled, not_established=not_established,
+                      trail=trail)
+
+    def _standing_twin(self, prod):
+        """The standing finding on the same claim as ``prod`` (which may itself be set aside)."""
+        claim = str((prod.finding or {}).get("claim") or "")
+        for f in self._standing:
+            if f.claim == claim:
+                return self.book.production(f.production)
+        return prod
+
+    def _not_ruled(self, prod, fact) -> NotRuled:
+        book = self.book
+        winner = book.production(fact["by"])
+        if fact["reason"] == "override":
+            why = text(winner.why) or "it is the more specific provision"
+            reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {why}"
+        else:
+            first = self._standing_twin(book.production(fact["after"]))
+            reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
+                      f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
+        return NotRuled(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
+                        reason=reason, by=winner.id)
