@@ -453,3 +453,14 @@ def describe(rec: Mapping) -> str:
 
 def copy_record(rec: Mapping) -> dict:
     return copy.deepcopy(dict(rec))
+
+
+def format_verification(v: Verification) -> str:
+    """What ``referee verify`` prints."""
+    head = "OK" if v.ok else "MISMATCH" if v.status in ("differs", "altered") else "NOT FOUND" \
+        if v.status == "unknown-code" else "UNREGISTERED"
+    out = [f"{head}: {v.message}"]
+    if v.differences:
+        out.append("fields that differ from the register's copy:")
+        out += [f"  - {d}" for d in v.differences]
+    return "\n".join(out) + "\n"

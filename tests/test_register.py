@@ -247,3 +247,40 @@ def test_two_processes_writing_at_once(tmp_path):
         assert reg.stats()["per_referee"] == [{"key": "north", "rulings": 200},
                                               {"key": "south", "rulings": 200}]
         assert reg._conn.execute("SELECT count(*) FROM penalties").fetchone()[0] == 400
+
+
+def test_register_ruling_and_text_views(tmp_path):
+    from expert.register import (format_list, format_precedents, format_show, format_stats,
+                                 register_ruling)
+    from expert.record import format_code, format_verification, load_record
+    r = {"game": "toy", "findings": [{"provisions": ["toy:1.late"], "article": "Član 1",
+                                      "kind": "violation", "summary": "late", "offender": "east",
+                                      "penalty": [{"player": "east", "effect": "bula", "amount": 6}]}],
+         "not_ruled": [{"provisions": ["toy:3.x"], "reason": "set aside: Član 1 prevails"}],
+         "no_infraction": False, "answers": {"offender": "east", "claim": ["late"]},
+         "trail": [{"production": "late", "cites": ["toy:1.late"], "facts": []}],
+         "header": {"tournament": "Open", "table": "3", "deal": "12", "referee": "Ana",
+                    "players": {"east": "Petrović"}}}
+    path = tmp_path / "reg.sqlite"
+    rec, rid = register_ruling(r, RULEBOOK, register=path, record_path=tmp_path / "r.json",
+                               answer_times={"offender": "2026-11-29T10:01:00+00:00"},
+                               date="2026-11-29")
+    assert load_record(tmp_path / "r.json") == rec
+    with Register(path) as reg:
+        text = format_list(reg.list())
+        assert format_code(rec["code"]) in text and "Član 1" in text and "Ana" in text
+        show = format_show(reg.show(rid))
+        for part in ("RULING #1", "tournament Open", "east Petrović", "offender = east",
+                     "(at 2026-11-29T10:01:00+00:00)", "east: bula 6", "set aside [toy:3.x]",
+                     "trail: late"):
+            assert part in show, part
+        stats = format_stats(reg.stats())
+        assert "rulings: 1" in stats and "toy:1.late (Član 1): 1" in stats and "Ana: 1" in stats
+        prec = format_precedents("toy:1.late", reg.precedents("toy:1.late"))
+        assert "ruled: Član 1" in prec and "east bula 6" in prec
+        assert "no earlier rulings" in format_precedents("toy:9", [])
+        assert "no rulings match" in format_list([])
+        assert format_verification(verify(rec, reg)).startswith("OK:")
+        rec["deal"] = "13"
+        out = format_verification(verify(rec, reg))
+        assert out.startswith("MISMATCH") and "  - deal" in out
