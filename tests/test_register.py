@@ -284,3 +284,62 @@ def test_register_ruling_and_text_views(tmp_path):
         rec["deal"] = "13"
         out = format_verification(verify(rec, reg))
         assert out.startswith("MISMATCH") and "  - deal" in out
+
+
+LOOPER = """
+import sys
+sys.path.insert(0, {root!r})
+from expert.record import build_record
+from expert.register import Register
+rb = {{"game": "toy", "edition": "1", "hash": "sha256:" + "0" * 64}}
+reg = Register(sys.argv[1])
+i = 0
+while True:
+    r = {{"game": "toy", "no_infraction": False, "not_ruled": [], "trail": [],
+          "answers": {{"i": i}},
+          "findings": [{{"provisions": ["toy:1.late", "toy:1.later"], "article": "Član 1",
+                         "kind": "violation", "summary": "late", "offender": "east",
+                         "penalty": [{{"player": "east", "effect": "bula", "amount": i}},
+                                     {{"player": "west", "effect": "supe", "amount": 2}}]}}],
+          "header": {{"table": 1, "deal": i, "referee": "Ana"}}}}
+    reg.save(build_record(r, rb, date="2026-11-29"))
+    i += 1
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGKILL"])
+def test_signal_in_the_middle_of_saving(tmp_path, sig):
+    """Ctrl-C or a kill at a random moment of a stream of saves: every ruling that is
+    there is whole (its citations, penalties and players), and the file is sound."""
+    import signal
+    import time
+    path = tmp_path / "reg.sqlite"
+    proc = subprocess.Popen([sys.executable, "-c", LOOPER.format(root=str(ROOT)), str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    try:
+        while time.time() < deadline:
+            time.sleep(0.05)
+            if path.exists():
+                try:
+                    with Register(path) as r:
+                        if r.count() >= 30:
+                            break
+                except RefereeError:
+                    pass
+        proc.send_signal(getattr(signal, sig))
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    with Register(path) as reg:
+        assert reg.integrity() == "ok"
+        n = reg.count()
+        assert n >= 30
+        q = reg._conn.execute
+        for rid, rec in reg.records():
+            assert compute_code(rec) == rec["code"]
+            assert q("SELECT count(*) FROM citations WHERE ruling_id = ?", (rid,)).fetchone()[0] == 2
+            assert q("SELECT count(*) FROM penalties WHERE ruling_id = ?", (rid,)).fetchone()[0] == 2
+            assert q("SELECT count(*) FROM players WHERE ruling_id = ?", (rid,)).fetchone()[0] == 3
+        assert sorted(rec["answers"]["i"] for _, rec in reg.records()) == list(range(n))

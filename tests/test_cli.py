@@ -1,0 +1,128 @@
+"""Every command through click's CliRunner: outputs, rulings, and one-line errors with exit 2."""
+import json
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from cli import main
+from conftest import FIXTURES
+
+K = ["--knowledge", str(FIXTURES)]
+CASE = FIXTURES / "mini" / "examples" / "case.yaml"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+@pytest.mark.parametrize("command", [[], ["games"], ["articles"], ["questions"], ["rule"], ["interview"],
+                                     ["test"], ["check"], ["demo"]])
+def test_every_command_has_help(command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0
+    assert "Usage:" in result.output
+
+
+def test_rule_prints_the_ruling_in_each_format():
+    data = json.loads(run("rule", str(CASE), "--format", "json", *K).output)
+    assert data["game"] == "mini"
+    assert [f["provisions"] for f in data["findings"]] == [["mini:1.early"]]
+    assert data["findings"][0]["penalty"][0] == {"player": "d2", "effect": "bula", "amount": 4}
+    assert [n["provisions"] for n in data["not_ruled"]] == [["mini:2.bad-a"], ["mini:3.bad-b"]]
+    assert data["no_infraction"] is False
+    assert set(data) >= {"game", "findings", "not_ruled", "no_infraction", "answers", "trail"}
+    text = run("rule", str(CASE), *K).output
+    assert "FINDING 1: Rule 1" in text and "Marko (second defender)" in text
+    md = run("rule", str(CASE), "--format", "md", *K).output
+    assert md.startswith("# Ruling")
+    html = run("rule", str(CASE), "--format", "html", *K).output
+    assert "<!DOCTYPE html>" in html and "@page { size: A4" in html
+
+
+def test_rule_writes_to_out_file(tmp_path):
+    out = tmp_path / "r.html"
+    result = run("rule", str(CASE), "--format", "html", "--out", str(out), *K)
+    assert result.exit_code == 0
+    assert "Finding 1" in out.read_text()
+
+
+def test_html_escapes_what_the_referee_typed(tmp_path):
+    case = tmp_path / "c.yaml"
+    data = yaml.safe_load(CASE.read_text())
+    data["header"]["referee"] = "<script>alert(1)</script>{{ 7*7 }}"
+    case.write_text(yaml.safe_dump(data))
+    html = run("rule", str(case), "--format", "html", *K).output
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert "{{ 7*7 }}" in html and "49" not in html
+
+
+def write(tmp_path, text):
+    path = tmp_path / "case.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("text, words", [
+    ("game: mini\nanswers: {claim: [early], nope: 1}\n", "unknown question id 'nope'"),
+    ("game: mini\nanswers: {claim: [early], early_turn: maybe}\n", "invalid answer 'maybe' to 'early_turn'"),
+    ("game: mini\nanswers: {claim: [sideways]}\n", "invalid answer"),
+    ("game: chess\nanswers: {}\n", "unknown game 'chess'"),
+    ("game: mini\nanswers: {claim: [early\n", "malformed YAML"),
+    ("answers: {}\n", "missing 'game:'"),
+    ("game: mini\nanswers: !!python/object/apply:os.system [echo hi]\n", "malformed YAML"),
+])
+def test_bad_case_files_give_one_line_and_exit_2(tmp_path, text, words):
+    path = write(tmp_path, text)
+    result = run("rule", str(path), *K)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
+    assert lines[0].startswith(f"error: {path}:")
+    assert "Traceback" not in result.output
+
+
+def test_missing_case_file_and_unknown_game():
+    result = run("rule", "/no/such/case.yaml", *K)
+    assert result.exit_code == 2 and "no such file" in result.output
+    result = run("articles", "chess", *K)
+    assert result.exit_code == 2 and "unknown game 'chess', expected one of: mini" in result.output
+
+
+def test_games_articles_questions_list_the_rulebook():
+    assert "mini" in run("games", *K).output
+    rows = json.loads(run("articles", "mini", "--format", "json", *K).output)
+    early = next(r for r in rows if r["id"] == "mini:1.early")
+    assert early["cited"] and early["cases"] == 1 and early["quote"] == "q1"
+    assert "early_who (seat)" in run("questions", "mini", *K).output
+
+
+def test_test_command_counts_and_fails_on_a_wrong_expectation(tmp_path):
+    result = run("test", "mini", *K)
+    assert result.exit_code == 0 and result.output.strip().endswith("1 passed, 0 failed")
+    import shutil
+    draft = tmp_path / "k"
+    shutil.copytree(FIXTURES, draft)
+    art = draft / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("amount: 6}", "amount: 7}"))
+    result = run("test", "mini", "--knowledge", str(draft))
+    assert result.exit_code == 1
+    assert "expected [('d1', 'bula', 7, None), ('d2', 'supe', 2, 'declarer')]" in result.output
+    assert "got [('d1', 'bula', 6, None)" in result.output
+    assert result.output.strip().endswith("0 passed, 1 failed")
+
+
+def test_check_reports_dangling_references_in_a_draft(tmp_path):
+    import shutil
+    draft = tmp_path / "k"
+    shutil.copytree(FIXTURES, draft)
+    art = draft / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("cites: [mini:2.bad-a]", "cites: [mini:9.nothing]")
+                   .replace("{q: claim, has: bad-game}\n    then: {finding: {kind: violation, claim: bad-game, summary: {en: a}",
+                            "{q: claim, has: bad-gaem}\n    then: {finding: {kind: violation, claim: bad-game, summary: {en: a}"))
+    result = run("check", "mini", "--knowledge", str(draft))
+    assert result.exit_code == 1
+    assert "cites 'mini:9.nothing'" in result.output
+    assert "'bad-gaem', which that question does not allow" in result.output
+    ok = run("check", "mini", *K)
+    assert ok.exit_code == 0 and "0 error(s)" in ok.output

@@ -1,0 +1,69 @@
+"""The compiled engine on a miniature rulebook: findings, precedence, first violation, trail."""
+import json
+import os
+import subprocess
+import sys
+
+from conftest import FIXTURES, ROOT
+
+BASE = {"claim": ["early"], "early_who": "d1", "early_turn": False, "game": "karo"}
+
+
+def penalties(ruling):
+    return [(f.provisions, [p.to_dict() for p in f.penalty]) for f in ruling.findings]
+
+
+def test_derived_fact_chains_to_a_finding_with_computed_penalty(mini_ruler):
+    r = mini_ruler.rule(BASE)
+    assert penalties(r) == [(["mini:1.early"], [
+        {"player": "d1", "effect": "bula", "amount": 6},
+        {"player": "d2", "effect": "supe", "amount": 2, "against": "declarer"}])]
+    assert [t["production"] for t in r.trail] == ["spoke-early", "early-penalty"]
+    assert not r.no_infraction
+
+
+def test_no_violation_when_condition_fails(mini_ruler):
+    r = mini_ruler.rule(dict(BASE, early_turn=True))
+    assert [f.kind for f in r.findings] == ["no-violation"]
+    assert r.no_infraction
+    assert r.not_established == ["early"]
+
+
+def test_override_sets_the_other_production_aside_with_reason(mini_ruler):
+    r = mini_ruler.rule({"claim": ["bad-game"], "game": "pik"})
+    assert penalties(r) == [(["mini:3.bad-b"], [{"player": "declarer", "effect": "bula", "amount": 8}])]
+    assert [n.provisions for n in r.not_ruled] == [["mini:2.bad-a"]]
+    assert "B is the article on games" in r.not_ruled[0].reason
+
+
+def test_keep_first_rules_only_on_the_earlier_claim(mini_ruler):
+    both = dict(BASE, claim=["early", "bad-game"], game="pik")
+    first_early = mini_ruler.rule(dict(both, order=["early", "bad-game"]))
+    assert [f.provisions for f in first_early.findings] == [["mini:1.early"]]
+    first_bad = mini_ruler.rule(dict(both, order=["bad-game", "early"]))
+    assert [f.provisions for f in first_bad.findings] == [["mini:3.bad-b"]]
+    reasons = {n.production: n.reason for n in first_bad.not_ruled}
+    assert "committed after" in reasons["early-penalty"]
+
+
+def test_one_engine_gives_the_same_ruling_for_the_same_case_again(mini_ruler):
+    first = mini_ruler.rule(BASE).to_dict()
+    mini_ruler.rule({"claim": ["bad-game"], "game": "pik"})
+    assert mini_ruler.rule(BASE).to_dict() == first
+
+
+def test_firing_order_is_the_same_in_every_process():
+    script = (
+        "import json,sys;sys.path.insert(0,'tests');from conftest import FIXTURES;"
+        "from expert.rulebook import load_rulebook;from expert.ruler import Ruler;"
+        "r=Ruler(load_rulebook('mini',FIXTURES)).rule({'claim':['early','bad-game'],"
+        "'order':['bad-game','early'],'early_who':'d2','early_turn':False,'game':'pik'});"
+        "print(json.dumps(r.trail))")
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                             capture_output=True, text=True, check=True).stdout
+        outputs.add(out)
+    assert len(outputs) == 1
+    assert len(json.loads(outputs.pop())) >= 5

@@ -1,0 +1,82 @@
+"""The interview: relevance, checking answers, help, back, review, autosave and resume."""
+import yaml
+from click.testing import CliRunner
+
+from cli import main
+from conftest import FIXTURES
+from expert.interview import Interview, prune
+
+K = ["--knowledge", str(FIXTURES)]
+
+
+def asked(book, script):
+    interview, order = Interview(book), []
+    while (q := interview.next_question()) is not None:
+        order.append(q.id)
+        interview.give(q.id, script[q.id])
+    return order
+
+
+def test_asks_only_what_can_change_the_ruling(mini):
+    assert asked(mini, {"claim": ["early"], "early_turn": True}) == ["claim", "early_turn"]
+    assert asked(mini, {"claim": ["bad-game"], "game": "pik"}) == ["claim", "game"]
+    full = {"claim": ["early", "bad-game"], "early_turn": False, "order": ["early", "bad-game"],
+            "game": "pik", "early_who": "d1"}
+    assert asked(mini, full) == ["claim", "early_turn", "order", "game", "early_who"]
+
+
+def test_changed_answer_drops_answers_that_no_longer_apply(mini):
+    answers = {"claim": ["bad-game"], "early_who": "d1", "early_turn": False, "game": "pik"}
+    assert prune(mini, answers) == {"claim": ["bad-game"], "game": "pik"}
+
+
+def interview(tmp_path, typed):
+    save = tmp_path / "saved.yaml"
+    result = CliRunner().invoke(main, ["interview", "mini", "--save", str(save), "--format", "json", *K],
+                                input=typed)
+    return result, save
+
+
+def test_piped_answers_drive_the_real_interview_to_a_ruling(tmp_path):
+    result, save = interview(tmp_path, "early\nno\n2\n1\n\n")
+    assert result.exit_code == 0, result.output
+    ruling = result.output[result.output.index("{"):]
+    import json
+    data = json.loads(ruling)
+    assert data["findings"][0]["penalty"][0] == {"player": "d1", "effect": "bula", "amount": 6}
+    assert yaml.safe_load(save.read_text())["answers"]["early_who"] == "d1"
+
+
+def test_invalid_answer_is_asked_again_with_allowed_values(tmp_path):
+    result, _ = interview(tmp_path, "sideways\nearly\nperhaps\nno\nkaro\nd2\n\n")
+    assert "invalid answer 'sideways' to 'claim', expected one or more of: early, bad-game" in result.output
+    assert "invalid answer 'perhaps' to 'early_turn', expected yes or no" in result.output
+    assert result.exit_code == 0
+
+
+def test_help_shows_the_articles_a_question_feeds(tmp_path):
+    result, _ = interview(tmp_path, "?\nearly\nyes\n\n")
+    assert "Rule 1 [mini:1.early]: \"q1\"" in result.output
+
+
+def test_back_undoes_the_last_answer(tmp_path):
+    result, save = interview(tmp_path, "early\nback\nbad-game\n1\n\n")
+    assert "Undid the answer to 'claim'" in result.output
+    assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["bad-game"], "game": "pik"}
+
+
+def test_review_lets_the_referee_change_an_answer(tmp_path):
+    result, save = interview(tmp_path, "early\nyes\n2\nno\n1\n1\n\n")
+    saved = yaml.safe_load(save.read_text())["answers"]
+    assert saved["early_turn"] is False and saved["early_who"] == "d1"
+
+
+def test_end_of_input_saves_answers_and_resume_continues(tmp_path):
+    result, save = interview(tmp_path, "early\nno\n")
+    assert result.exit_code == 130
+    assert f"Answers saved to {save}" in result.output
+    assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["early"], "early_turn": False}
+    resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json", *K],
+                                 input="karo\nd2\n\n")
+    assert resumed.exit_code == 0
+    assert '"player": "d2"' in resumed.output and '"amount": 6' in resumed.output
