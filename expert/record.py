@@ -343,19 +343,38 @@ class Verification:
     differences: list[str] = field(default_factory=list)
     ruling_id: int | None = None
     record: dict | None = None   # the register's stored record, when found
+    #: whether the rulebook's knowledge files still hash as when the ruling was made
+    #: (None: not checked)
+    rulebook_current: bool | None = None
 
     def to_dict(self) -> dict:
         return {"ok": self.ok, "status": self.status, "code": self.code,
                 "computed": self.computed, "message": self.message,
-                "differences": self.differences, "ruling_id": self.ruling_id}
+                "differences": self.differences, "ruling_id": self.ruling_id,
+                "rulebook_current": self.rulebook_current}
 
 
-def verify(record_or_code: Any, register: Any = None) -> Verification:
+def check_rulebook(v: Verification, rulebook: Any, given: Mapping | None = None) -> Verification:
+    """Note on ``v`` whether ``rulebook`` (the current one) is the rulebook the ruling was
+    made with: same edition and same knowledge-file hash."""
+    rec = v.record or given
+    if rec is None or rulebook is None:
+        return v
+    ident = rulebook_identity(rulebook)
+    was = rec.get("rulebook") or {}
+    v.rulebook_current = (was.get("hash") == ident["hash"]
+                          and str(was.get("edition")) == str(ident["edition"]))
+    return v
+
+
+def verify(record_or_code: Any, register: Any = None, rulebook: Any = None) -> Verification:
     """Does a record or a printed code match the register?
 
     ``record_or_code``: a record dict, a path to a record file, or a code as printed.
     ``register``: a ``Register`` (or None: a record is then only checked against its own
     code). For a record, names the fields that differ from the stored copy.
+    ``rulebook``: the current Rulebook; if given, ``rulebook_current`` says whether the
+    ruling was made with these very knowledge files (edition and hash).
     """
     if isinstance(record_or_code, os.PathLike) or (
             isinstance(record_or_code, str)
@@ -363,6 +382,10 @@ def verify(record_or_code: Any, register: Any = None) -> Verification:
                  or (not looks_like_code(record_or_code)
                      and (record_or_code.lower().endswith(".json") or os.sep in record_or_code)))):
         record_or_code = load_record(record_or_code)
+    if rulebook is not None:
+        v = verify(record_or_code, register)
+        return check_rulebook(v, rulebook,
+                              record_or_code if isinstance(record_or_code, Mapping) else None)
 
     if isinstance(record_or_code, str):
         code = normalize_code(record_or_code)
@@ -463,4 +486,9 @@ def format_verification(v: Verification) -> str:
     if v.differences:
         out.append("fields that differ from the register's copy:")
         out += [f"  - {d}" for d in v.differences]
+    if v.rulebook_current is True:
+        out.append("the rulebook is unchanged since this ruling (same edition, same knowledge files)")
+    elif v.rulebook_current is False:
+        out.append("note: the rulebook has changed since this ruling (edition or knowledge files "
+                   "differ); an appeal would re-rule under the current rulebook")
     return "\n".join(out) + "\n"
