@@ -72,25 +72,37 @@ class Deal:
         """The cards the declarer took from the talon (preferans 'kupljene karte')."""
         return list(self.talon)
 
-    def playing_hand(self, seat: str) -> list[Card] | None:
-        """The cards a seat plays with: the declarer's hand with the talon, minus the discard."""
+    def pool(self, seat: str) -> list[Card] | None:
+        """Every card ``seat`` may have played: its hand, and for the declarer the talon too
+        (less the discard where known). None when the hand was not given."""
         if seat not in self.hands:
             return None
         cards = list(self.hands[seat])
         if seat == self.declarer:
-            for c in self.talon:
-                if c not in cards and self.discard:
-                    cards.append(c)
+            cards += [c for c in self.talon if c not in cards]
             cards = [c for c in cards if c not in self.discard]
         return cards
 
-    def held_before(self, seat: str, trick_number: int) -> list[Card] | None:
-        """What ``seat`` still held when trick ``trick_number`` (1-based) began."""
-        hand = self.playing_hand(seat)
-        if hand is None:
+    def playing_hand(self, seat: str) -> list[Card] | None:
+        """The exact cards ``seat`` played the deal with, or None when they are not known
+        (no hand given; or the declarer picked up the talon and the discard is not given)."""
+        cards = self.pool(seat)
+        if cards is None:
             return None
-        played = {c for t in self.tricks[:trick_number - 1] for s, c in t.cards if s == seat}
-        return [c for c in hand if c not in played]
+        if len(cards) != HAND_SIZE[self.game]:
+            return None
+        return cards
+
+    def held_before(self, seat: str, trick_number: int) -> tuple[list[Card], bool]:
+        """What ``seat`` held when trick ``trick_number`` (1-based) began, and whether that is
+        the whole holding (True) or only the cards the play record shows he still had (the
+        cards he played to this and later tricks: False)."""
+        hand = self.playing_hand(seat)
+        if hand is not None:
+            played = {c for t in self.tricks[:trick_number - 1] for s, c in t.cards if s == seat}
+            return [c for c in hand if c not in played], True
+        later = [c for t in self.tricks[trick_number - 1:] for s, c in t.cards if s == seat]
+        return later, False
 
     def side_of(self, seat: str) -> str:
         for pair in self.partnerships:
@@ -106,7 +118,7 @@ class Deal:
 
     def holder_of(self, card: Card) -> str | None:
         for s in self.hands:
-            h = self.playing_hand(s)
+            h = self.pool(s)
             if h and card in h:
                 return s
         return None
@@ -324,8 +336,6 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
         elif any(c in seen for c in deal.discard):
             c = next(c for c in deal.discard if c in seen)
             raise RefereeError(f"{where}: {c} is in {seen[c]}", file, line)
-    elif deal.declarer in deal.hands and len(deal.hands[deal.declarer]) > HAND_SIZE[game]:
-        deal.discard = []   # 12 cards and no discard: plays with 12 only if nothing is discarded
 
     if data.get("lead") is not None:
         deal.first_lead = _seat(data["lead"], deal, "deal: lead", file, line)
@@ -335,6 +345,9 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
     play = data.get("play") or []
     if not isinstance(play, list):
         raise RefereeError("deal: play must be a list of tricks", file, line)
+    if play and deal.contract is None:
+        raise RefereeError("deal: play: give the contract (contract: ...) so that the winner "
+                           "of each trick can be computed", file, line)
     _parse_play(deal, play, file, line)
     return deal
 
@@ -346,7 +359,7 @@ def _parse_play(deal: Deal, play: list, file, line) -> None:
         raise RefereeError(f"deal: play: {len(play)} tricks, at most {HAND_SIZE[game]} in {game}",
                            file, line)
     played: dict[Card, int] = {}
-    hands_known = bool(deal.hands) and len(deal.hands) == len(deal.seats)
+    hands_known = len(deal.hands) == len(deal.seats)
     expected = deal.first_lead or deal.seats[0]
     for i, raw in enumerate(play, start=1):
         where = f"deal: play: trick {i}"
@@ -410,39 +423,21 @@ def _parse_play(deal: Deal, play: list, file, line) -> None:
             else:
                 start = lead or expected
                 by = [deal.next_seat(start, k) for k in range(len(cards))]
-                seats_known = lead is not None or i == 1 and deal.first_lead is not None
-        elif lead is not None and by[0] != lead:
-            raise RefereeError(f"{where}: lead says {lead} but by starts with {by[0]}", file, line)
+                seats_known = False
+        if lead is not None and by[0] != lead:
+            raise RefereeError(f"{where}: lead says {lead} but the first card {cards[0]} was "
+                               f"played by {by[0]}", file, line)
         if len(set(by)) != len(by):
             raise RefereeError(f"{where}: a seat plays twice in one trick ({', '.join(by)})",
                                file, line)
         for s, c in zip(by, cards):
-            hand = deal.playing_hand(s)
+            hand = deal.pool(s)
             if hand is not None and c not in hand:
                 raise RefereeError(f"{where}: {s} played {c} ({c.label(game)}) but that card "
                                    f"is not in {s}'s hand", file, line)
         trick = Trick(number=i, cards=list(zip(by, cards)), expected_leader=expected,
                       seats_known=seats_known, complete=len(cards) == size)
-        if trick.complete and deal.contract is not None:
+        if trick.complete:
             trick.winner = by[trick_winner_index(cards, deal.contract)]
             expected = trick.winner
-        elif trick.complete:
-            expected = None  # unknown without a contract
         deal.tricks.append(trick)
-        if expected is None:
-            # without a contract the next leader is whoever led (no out-of-turn findings)
-            expected = deal.next_seat(by[0]) if i < len(play) else by[0]
-            if i < len(play):
-                nxt = play[i]
-                expected = _declared_leader(nxt) or by[0]
-    return None
-
-
-def _declared_leader(raw) -> str | None:
-    if isinstance(raw, dict) and isinstance(raw.get("lead"), str):
-        return raw["lead"]
-    if isinstance(raw, dict) and isinstance(raw.get("by"), list) and raw["by"]:
-        return raw["by"][0] if isinstance(raw["by"][0], str) else None
-    if isinstance(raw, list) and raw and isinstance(raw[0], dict) and len(raw[0]) == 1:
-        return next(iter(raw[0]))
-    return None
