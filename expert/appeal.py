@@ -161,11 +161,12 @@ def _penalty_norm(f: Mapping) -> list:
 
 
 def penalty_totals(findings: Iterable[Mapping]) -> dict[tuple, dict]:
-    """``{(player, effect): {"amount": sum or None, "count": n}}`` over standing findings."""
+    """``{(player, effect, against): {"amount": sum or None, "count": n}}`` over findings."""
     out: dict[tuple, dict] = {}
     for f in findings:
         for p in f.get("penalty") or []:
-            key = (str(p.get("player")), str(p.get("effect")))
+            key = (str(p.get("player")), str(p.get("effect")),
+                   None if p.get("against") is None else str(p.get("against")))
             slot = out.setdefault(key, {"amount": None, "count": 0})
             slot["count"] += 1
             a = p.get("amount")
@@ -201,13 +202,15 @@ def differences(before: Mapping, after: Mapping) -> dict:
     bn, an = nr_keys(before), nr_keys(after)
     bt, at = penalty_totals(bf), penalty_totals(af)
     penalties = []
-    for key in sorted(set(bt) | set(at)):
+    for key in sorted(set(bt) | set(at), key=lambda k: tuple("" if x is None else x for x in k)):
         b = bt.get(key, {"amount": None, "count": 0})
         a = at.get(key, {"amount": None, "count": 0})
         if b == a:
             continue
         entry = {"player": key[0], "effect": key[1], "before": b["amount"], "after": a["amount"],
                  "count_before": b["count"], "count_after": a["count"]}
+        if key[2] is not None:
+            entry["against"] = key[2]
         if b["amount"] is not None or a["amount"] is not None:
             entry["change"] = (a["amount"] or 0) - (b["amount"] or 0)
         penalties.append(entry)
@@ -376,6 +379,7 @@ def _finding_text(f: Mapping) -> str:
     provs = ", ".join(f.get("provisions") or [])
     pen = "; ".join(f"{p.get('player')}: {p.get('effect')}"
                     + ("" if p.get("amount") is None else f" {p.get('amount')}")
+                    + (f" against {p['against']}" if p.get("against") else "")
                     for p in f.get("penalty") or [])
     s = f"{head} [{provs}] {_txt(f.get('summary'))}".strip()
     return s + (f" — {pen}" if pen else "")
@@ -401,6 +405,14 @@ def _val(v: Any) -> str:
     if isinstance(v, list):
         return ", ".join(map(str, v)) or "(none)"
     return str(v)
+
+
+def _pen_value(amount: Any, count: int) -> str:
+    if count == 0:
+        return "none"
+    if amount is None:
+        return "imposed" if count == 1 else f"imposed {count}×"
+    return str(amount)
 
 
 def format_appeal(decision: Mapping) -> str:
@@ -448,8 +460,9 @@ def format_appeal(decision: Mapping) -> str:
     for p in d.get("penalties") or []:
         ch = p.get("change")
         chs = "" if ch is None else f" ({'+' if ch > 0 else ''}{ch})"
-        b = p["before"] if p["before"] is not None else f"{p['count_before']}×"
-        a = p["after"] if p["after"] is not None else f"{p['count_after']}×"
-        out.append(f"  penalty {p['player']} {p['effect']}: {b} → {a}{chs}")
+        b = _pen_value(p["before"], p["count_before"])
+        a = _pen_value(p["after"], p["count_after"])
+        against = f" (against {p['against']})" if p.get("against") else ""
+        out.append(f"  penalty {p['player']} {p['effect']}{against}: {b} → {a}{chs}")
     out.append(f"Verification code: {format_code(decision['code'])}")
     return "\n".join(out)

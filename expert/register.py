@@ -65,7 +65,8 @@ CREATE TABLE IF NOT EXISTS penalties (
     finding   INTEGER NOT NULL,
     player    TEXT,
     effect    TEXT,
-    amount    NUMERIC
+    amount    NUMERIC,
+    against   TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
     ruling_id INTEGER NOT NULL REFERENCES rulings(id),
@@ -320,8 +321,8 @@ class Register:
             "VALUES (?, ?, ?, ?, ?, ?)", [(rid, *c) for c in cits])
         self._hook("citations")
         self._conn.executemany(
-            "INSERT INTO penalties (ruling_id, finding, player, effect, amount) "
-            "VALUES (?, ?, ?, ?, ?)", [(rid, *p) for p in pens])
+            "INSERT INTO penalties (ruling_id, finding, player, effect, amount, against) "
+            "VALUES (?, ?, ?, ?, ?, ?)", [(rid, *p) for p in pens])
         self._hook("penalties")
         self._conn.executemany(
             "INSERT INTO players (ruling_id, player, role) VALUES (?, ?, ?)",
@@ -567,7 +568,8 @@ def _index_rows(rec: Mapping) -> tuple[list, list, list]:
             amount = pen.get("amount")
             if not isinstance(amount, (int, float)) or isinstance(amount, bool):
                 amount = None if amount is None else str(amount)
-            pens.append((i, _text(player), _text(pen.get("effect")), amount))
+            pens.append((i, _text(player), _text(pen.get("effect")), amount,
+                         _text(pen.get("against"))))
             if player is not None:
                 seats.setdefault(str(player), set()).add("penalised")
         if f.get("offender") is not None:
@@ -678,7 +680,8 @@ def format_show(shown: dict) -> str:
         out.append(f"  - {_finding_line(f)}")
         for p in f.get("penalty") or []:
             amt = "" if p.get("amount") is None else f" {p['amount']}"
-            out.append(f"      {p.get('player')}: {p.get('effect')}{amt}")
+            against = f" against {p['against']}" if p.get("against") else ""
+            out.append(f"      {p.get('player')}: {p.get('effect')}{amt}{against}")
     if rec.get("no_infraction"):
         out.append("  - no infraction")
     for n in rec.get("not_ruled") or []:
@@ -725,6 +728,7 @@ def format_precedents(provision: str, rows: list[dict]) -> str:
         for f in r["findings"]:
             pen = "; ".join(f"{p.get('player')} {p.get('effect')}"
                             + ("" if p.get("amount") is None else f" {p['amount']}")
+                            + (f" against {p['against']}" if p.get("against") else "")
                             for p in f.get("penalty") or [])
             out.append(f"    ruled: {_finding_line(f)}" + (f" — {pen}" if pen else ""))
         for n in r["not_ruled"]:
