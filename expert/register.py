@@ -409,8 +409,10 @@ class Register:
         if code:
             cond.append("r.code = ?"); args.append(normalize_code(code))
         if player:
+            # a seat id exactly; a player's name (from the header) in part, any case
             cond.append("EXISTS (SELECT 1 FROM players p WHERE p.ruling_id = r.id AND "
-                        "instr(lower(p.player), lower(?)) > 0)"); args.append(player)
+                        "(lower(p.player) = lower(?) OR (p.role LIKE 'named%' AND "
+                        "instr(lower(p.player), lower(?)) > 0)))"); args += [player, player]
         if provision:
             cond.append("EXISTS (SELECT 1 FROM citations c WHERE c.ruling_id = r.id AND "
                         "c.provision = ?)"); args.append(provision)
