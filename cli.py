@@ -44,6 +44,15 @@ def _book(game: str, knowledge):
     return load_rulebook(game, knowledge)
 
 
+def _case_book(data: dict, path: str, knowledge):
+    """The rulebook a case file names; an unknown game is the case file's error."""
+    from expert.rulebook import list_games
+    if data["game"] not in list_games(knowledge):
+        raise RefereeError(f"unknown game {data['game']!r}, expected one of: "
+                           f"{', '.join(list_games(knowledge))}", path, getattr(data, "line", None))
+    return _book(data["game"], knowledge)
+
+
 def _emit(text: str, out: str | None) -> None:
     if out:
         try:
@@ -106,26 +115,34 @@ def questions(game, lang, knowledge):
         click.echo(f"    {describe_allowed(q, book)}")
 
 
+LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "both"]), default="en",
+                    show_default=True,
+                    help="Language of the ruling; 'both' prints English and the rulebook's language "
+                         "side by side. Article quotes are always in the original.")
+
+
 @main.command()
 @click.argument("case", type=click.Path(dir_okay=False))
 @FORMAT
+@LANG
 @OUT
 @KNOWLEDGE
-def rule(case, fmt, out, knowledge):
+def rule(case, fmt, lang, out, knowledge):
     """Rule on a case file (game, header, answers) without asking anything."""
     from expert.casefile import case_answers, read_case
     from expert.ruler import Ruler
     from reports.render import render
     data = read_case(case)
-    book = _book(data["game"], knowledge)
+    book = _case_book(data, case, knowledge)
     answers, header = case_answers(data, book, case)
-    _emit(render(Ruler(book).rule(answers, header), fmt), out)
+    _emit(render(Ruler(book).rule(answers, header), fmt, lang), out)
 
 
 @main.command()
 @click.argument("game")
-@click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu"]), default="en", show_default=True,
-              help="Language of the questions.")
+@click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "both"]), default="en",
+              show_default=True, help="Language of the questions and the ruling ('both': questions in "
+                                      "the rulebook's language, ruling side by side).")
 @click.option("--resume", type=click.Path(dir_okay=False, exists=False), default=None,
               help="Continue from answers saved by an interrupted interview.")
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
@@ -161,6 +178,7 @@ def interview(game, lang, resume, save, tournament, table, deal, referee_name, p
     if players:
         header["players"] = dict(header.get("players") or {}, **_players(players, book))
     save_to = Path(save or resume or f"interview-{game}-{datetime.now():%Y%m%d-%H%M%S}.yaml")
+    ask_lang = book.language if lang == "both" else lang
 
     def read(prompt: str, question=None) -> str:
         try:
@@ -169,13 +187,13 @@ def interview(game, lang, resume, save, tournament, table, deal, referee_name, p
             raise EOFError from None
 
     try:
-        answers = console.run(book, read, click.echo, save_to, answers, header, lang)
+        answers = console.run(book, read, click.echo, save_to, answers, header, ask_lang)
     except console.Interrupted as stop:
-        w = console.words(lang)
+        w = console.words(ask_lang)
         click.echo(f"\n{w['saved']} {stop.path}", err=True)
         click.echo(w["resume"].format(game=game, path=stop.path), err=True)
         sys.exit(130)
-    _emit(render(Ruler(book).rule(answers, header), fmt), out)
+    _emit(render(Ruler(book).rule(answers, header), fmt, lang), out)
 
 
 def _players(pairs, book) -> dict:

@@ -53,12 +53,13 @@ class Ruler:
     def _not_ruled(self, prod, fact) -> NotRuled:
         book = self.book
         winner = book.production(fact["by"])
+        common = dict(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
+                      by=winner.id, winner_article=article_of(book, winner))
         if fact["reason"] == "override":
-            why = text(winner.why) or "it is the more specific provision"
-            reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {why}"
-        else:
-            first = self._standing_twin(book.production(fact["after"]))
-            reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
-                      f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
-        return NotRuled(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
-                        reason=reason, by=winner.id)
+            why = winner.why or {"en": "it is the more specific provision"}
+            reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {text(why)}"
+            return NotRuled(reason=reason, cause="override", why=why, **common)
+        first = self._standing_twin(book.production(fact["after"]))
+        reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
+                  f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
+        return NotRuled(reason=reason, cause="later", first_article=article_of(book, first), **common)

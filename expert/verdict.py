@@ -53,8 +53,12 @@ class NotRuled:
     production: str
     provisions: list[str]
     article: str
-    reason: str
+    reason: str                 # in English, for the JSON contract
     by: str
+    cause: str = "override"     # override | later
+    winner_article: str = ""
+    why: dict | None = None     # the prevailing production's reason, by language
+    first_article: str = ""
 
     def to_dict(self) -> dict:
         return {"production": self.production, "provisions": self.provisions,

@@ -83,3 +83,8 @@ def load_file(path: str | Path):
 
 def where(node) -> tuple[str | None, int | None]:
     return getattr(node, "file", None), getattr(node, "line", None)
+
+
+# What we read can be written back: our line-carrying containers dump as plain ones.
+yaml.SafeDumper.add_representer(LineDict, yaml.SafeDumper.represent_dict)
+yaml.SafeDumper.add_representer(LineList, yaml.SafeDumper.represent_list)

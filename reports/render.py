@@ -1,4 +1,4 @@
-"""Rendering a ruling as text, Markdown, printable HTML or JSON."""
+"""Rendering a ruling as text, Markdown, printable HTML or JSON, in one language or two."""
 from __future__ import annotations
 
 import json
@@ -8,6 +8,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from expert.verdict import Ruling
 
+from .i18n import LANGS
 from .view import build
 
 FORMATS = ("text", "md", "html", "json")
@@ -20,8 +21,20 @@ _env = Environment(
 )
 
 
-def render(ruling: Ruling, fmt: str = "text") -> str:
+def languages(ruling: Ruling, lang: str) -> list[str]:
+    """'both' means English and the rulebook's own language, side by side."""
+    if lang == "both":
+        native = ruling.book.language
+        return ["en", native] if native != "en" and native in LANGS else ["en"]
+    return [lang if lang in LANGS else "en"]
+
+
+def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None = None) -> str:
     if fmt == "json":
-        return json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        data = ruling.to_dict()
+        if code:
+            data["verification"] = code
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    views = [build(ruling, lg, code) for lg in languages(ruling, lang)]
     name = {"text": "ruling.txt.j2", "md": "ruling.md.j2", "html": "ruling.html.j2"}[fmt]
-    return _env.get_template(name).render(r=build(ruling))
+    return _env.get_template(name).render(views=views, r=views[0])

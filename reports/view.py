@@ -1,92 +1,113 @@
-"""The ruling as plain data for the templates: words, not engine objects."""
+"""The ruling as plain data for the templates, in one language: words, not engine objects."""
 from __future__ import annotations
 
 from datetime import date
 
+from expert.answers import show_value
 from expert.model import text
 from expert.verdict import PenaltyLine, Ruling
 
-KIND_WORDS = {
-    "violation": "Violation established; penalty prescribed",
-    "violation-no-penalty": "Violation established; no penalty prescribed",
-    "rectification": "Irregularity established; rectification ordered",
-    "no-violation": "No violation",
-    "forfeited": "Claim forfeited",
-    "undecided": "Not decided by these rules",
-}
+from .i18n import words
+
+HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 
 
-def player_name(ruling: Ruling, seat: str | None) -> str:
+def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
     if not seat:
         return ""
-    label = ruling.book.seat_label(seat)
+    label = ruling.book.seat_label(seat, lang)
     name = (ruling.header.get("players") or {}).get(seat)
     return f"{name} ({label})" if name else label
 
 
-def penalty_words(ruling: Ruling, line: PenaltyLine) -> str:
+def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
+    w = words(lang)
     effect = ruling.book.effects.get(line.effect) or {}
-    label = text(effect.get("label")) or line.effect
-    unit = text(effect.get("unit"))
-    amount = "" if line.amount is None else f" {line.amount:g}" if isinstance(line.amount, float) else f" {line.amount}"
-    words = f"{player_name(ruling, line.player)} — {label}"
-    if amount:
-        words += f":{amount}{(' ' + unit) if unit else ''}"
+    label = text(effect.get("label"), lang) or line.effect
+    unit = text(effect.get("unit"), lang)
+    result = f"{player_name(ruling, line.player, lang)} — {label}"
+    if line.amount is not None:
+        amount = f"{line.amount:g}" if isinstance(line.amount, float) else str(line.amount)
+        result += f": {amount}{(' ' + unit) if unit else ''}"
     if line.against:
-        words += f", against {player_name(ruling, line.against)}"
+        result += f", {w['against']} {player_name(ruling, line.against, lang)}"
     if line.needs:
-        words += f" (not computed: the answer to '{line.needs}' is missing)"
-    return words
+        result += f" ({w['missing'].format(q=line.needs)})"
+    return result
 
 
-def build(ruling: Ruling) -> dict:
-    book = ruling.book
+def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
+    book, w = ruling.book, words(lang)
     findings = []
     for f in ruling.findings:
         findings.append({
-            "article": f.article, "kind": f.kind, "kind_words": KIND_WORDS.get(f.kind, f.kind),
-            "summary": text(f.summary),
-            "summary_native": (f.summary or {}).get(book.language, "") if book.language != "en"
-            and isinstance(f.summary, dict) else "",
-            "offender": player_name(ruling, f.offender),
+            "article": f.article, "kind": f.kind, "kind_words": w.get(f.kind, f.kind),
+            "summary": text(f.summary, lang),
+            "offender": player_name(ruling, f.offender, lang),
             "provisions": [{"id": pid, "label": book.provisions[pid].label,
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
                            for pid in f.provisions if pid in book.provisions],
-            "penalty": [penalty_words(ruling, p) for p in f.penalty],
-            "orders": [text(o) for o in f.orders],
-            "readings": [text(r) for r in f.readings],
+            "penalty": [penalty_words(ruling, p, lang) for p in f.penalty],
+            "orders": [text(o, lang) for o in f.orders],
+            "readings": [text(r, lang) for r in f.readings],
         })
-    header = dict(ruling.header)
+    header = {k: ruling.header[k] for k in HEADER_KEYS if ruling.header.get(k) not in (None, "")}
     header.setdefault("date", date.today().isoformat())
-    players = [(book.seat_label(s), n) for s, n in (header.get("players") or {}).items()]
     return {
-        "title": text(book.title), "title_native": text(book.title, book.language),
-        "game": book.game, "edition": book.edition, "language": book.language,
-        "source": book.source.get("document", ""),
-        "header": header, "players": players,
-        "facts": ruling.facts_in_words(),
+        "lang": lang, "w": w,
+        "title": text(book.title, lang), "game": book.game, "edition": book.edition,
+        "language": book.language, "source": book.source.get("document", ""),
+        "header": [(w[k], v) for k, v in header.items()],
+        "header_line": " · ".join(f"{w[k]} {v}" for k, v in header.items() if k != "date"),
+        "players": [(book.seat_label(s, lang), n) for s, n in (ruling.header.get("players") or {}).items()],
+        "facts": _facts(ruling, lang),
         "findings": findings,
         "no_infraction": ruling.no_infraction,
-        "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": n.reason}
+        "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
-        "not_established": [_claim_label(ruling, c) for c in ruling.not_established],
-        "trail": [{"production": t["rule"].replace(">", " prevails over ") if ">" in t["rule"]
-                    else t["production"], "cites": t["cites"],
-                   "facts": ", ".join(_fact_words(x) for x in t["facts"])} for t in ruling.trail],
+        "not_established": [_claim_label(ruling, c, lang) for c in ruling.not_established],
+        "trail": [{"production": t["rule"].replace(">", " > ") if ">" in t["rule"] else t["production"],
+                   "cites": t["cites"], "facts": ", ".join(_fact_words(x) for x in t["facts"])}
+                  for t in ruling.trail],
+        "code": code,
     }
 
 
-def _claim_label(ruling: Ruling, value) -> str:
+def _facts(ruling: Ruling, lang: str) -> list[tuple[str, str]]:
+    book, w = ruling.book, words(lang)
+    rows = []
+    for qid, q in book.questions.items():
+        if qid in ruling.answers:
+            value = ruling.answers[qid]
+            shown = w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang)
+            rows.append((text(q.text, lang), shown))
+    return rows
+
+
+def _reason(n, lang: str) -> str:
+    w = words(lang)
+    if n.cause == "override":
+        return w["override"].format(winner=n.winner_article, why=text(n.why, lang))
+    if n.cause == "later":
+        return w["later"].format(first=n.first_article, rule=n.winner_article)
+    return n.reason
+
+
+def _claim_label(ruling: Ruling, value, lang: str) -> str:
     q = ruling.book.questions.get("claim")
-    return q.label(value) if q else str(value)
+    return q.label(value, lang) if q else str(value)
 
 
 def _fact_words(fact: dict) -> str:
     if "answer" in fact:
         value = fact["value"]
-        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value).lower() \
-            if isinstance(value, bool) else str(value)
+        if isinstance(value, list):
+            shown = ", ".join(map(str, value))
+        elif isinstance(value, bool):
+            shown = str(value).lower()
+        else:
+            shown = str(value)
         return f"{fact['answer']} = {shown}"
     if "fact" in fact:
         return f"derived: {fact['fact']}"
