@@ -88,7 +88,7 @@ def rulebook_hash(files: Iterable[str | os.PathLike], root: str | os.PathLike | 
     """SHA-256 over the sorted knowledge files: for each, its path (relative to ``root``,
     by default the folder that holds them all, in POSIX form), a NUL, its byte length, a
     NUL and its bytes. Independent of where the tree is checked out."""
-    paths = [Path(f) for f in files]
+    paths = list({Path(f).resolve(): Path(f) for f in files}.values())  # each file once
     if not paths:
         raise RefereeError("the rulebook lists no knowledge files to hash")
     if root is None:
@@ -131,8 +131,13 @@ def rulebook_identity(rulebook: Any) -> dict:
     rb = [Path(f) for f in files if Path(f).name == "rulebook.yaml"]
     if rb:
         root = rb[0].resolve().parent
-    names = sorted(Path(f).resolve().relative_to(root).as_posix() if root else Path(f).name
-                   for f in files)
+    def rel(f):
+        try:
+            return Path(f).resolve().relative_to(root).as_posix() if root else Path(f).name
+        except ValueError:
+            return Path(f).resolve().as_posix()
+
+    names = sorted({rel(f) for f in files})
     return {
         "game": game,
         "edition": None if edition is None else str(edition),
