@@ -340,6 +340,10 @@ class Register:
             rid = int(str(id_or_code).strip().lstrip("#"))
             row = self._conn.execute("SELECT id, record FROM rulings WHERE id = ?",
                                      (rid,)).fetchone()
+            if row is None and isinstance(id_or_code, str) and looks_like_code(id_or_code):
+                # a code can be all digits 2-7 (rarely): try it as a code too
+                row = self._conn.execute("SELECT id, record FROM rulings WHERE code = ?",
+                                         (normalize_code(id_or_code),)).fetchone()
         elif isinstance(id_or_code, str) and looks_like_code(id_or_code):
             row = self._conn.execute("SELECT id, record FROM rulings WHERE code = ?",
                                      (normalize_code(id_or_code),)).fetchone()
