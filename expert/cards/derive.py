@@ -79,6 +79,27 @@ def _who_was_on_lead(deal: Deal, t: Trick) -> str:
     return f"won trick {prev.number}"
 
 
+def legal_cards(contract, held: list[Card], before: list[Card]) -> list[Card]:
+    """The cards of ``held`` that may be played to a trick whose earlier cards are
+    ``before`` (empty: a lead, anything goes), under the follow rules above."""
+    if not before:
+        return list(held)
+    game = contract.game
+    led = before[0]
+    led_suit = effective_suit(led, contract)
+    legal = [c for c in held if effective_suit(c, contract) == led_suit]
+    if not legal and game in ("preferans", "ulti"):
+        legal = [c for c in held if is_trump(c, contract)]
+    if not legal:
+        legal = list(held)
+    if game == "ulti":
+        best = before[trick_winner_index(before, contract)]
+        winners = [c for c in legal if beats(c, best, contract, led)]
+        if winners:
+            legal = winners
+    return legal
+
+
 def follow_check(deal: Deal, trick: Trick, k: int, held: list[Card]) -> tuple[str, str] | None:
     """Did the k-th card of ``trick`` break a follow rule, given what the seat ``held``?
     Returns (fact name, explanation) or None."""

@@ -24,7 +24,7 @@ from typing import Iterable
 
 from expert.errors import RefereeError
 
-from .deck import GAMES, HAND_SIZE, TALON_SIZE, Card, sort_cards
+from .deck import GAMES, HAND_SIZE, SUIT_SYMBOL, TALON_SIZE, Card, sort_cards
 
 SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 # German-suited ulti cards against the French symbols: Herz/piros ♥, Schellen/tök ♦,
@@ -248,7 +248,8 @@ def parse_cards(text, game: str, where: str = "cards", *, file: str | None = Non
                       where, text, game, file, line, expect=False)
             if bad == "1":
                 _fail("'1' is not a rank (write 10 or T)", where, text, game, file, line)
-            _fail(f"unknown card rank '{bad}' after suit {suit}", where, text, game, file, line)
+            _fail(f"unknown card {SUIT_SYMBOL.get(suit, suit)}{bad} ('{bad}' is not a rank)",
+                  where, text, game, file, line)
         cards.append(Card(suit, ranks[got[0]]))
         pos = got[1]
         at_token_start = False

@@ -1,0 +1,241 @@
+"""expert.cards.derive: facts from the play record, for all four games."""
+import copy
+
+from expert.cards.deal import parse_deal
+from expert.cards.derive import answers_from_facts, derive, infractions_in_order
+from tests.test_cards_deal import PREFERANS
+
+
+def names(facts, *which):
+    return [(f.name, f.seat, f.trick) for f in facts if f.name in which]
+
+
+INFR = ("revoke", "failed_to_trump", "failed_to_overtrump", "failed_to_beat",
+        "lead_out_of_turn", "played_out_of_turn")
+
+
+# ------------------------------------------------------------------ preferans
+
+def test_preferans_leads_winners_and_failure_to_trump():
+    facts = derive(parse_deal(copy.deepcopy(PREFERANS), "preferans"))
+    assert names(facts, "on_lead") == [("on_lead", "defender_1", 1), ("on_lead", "declarer", 2)]
+    assert names(facts, "won_trick") == [("won_trick", "declarer", 1),
+                                         ("won_trick", "defender_2", 2)]
+    assert names(facts, *INFR) == [("failed_to_trump", "defender_1", 2)]
+    f = next(f for f in facts if f.name == "failed_to_trump")
+    assert "holding the trump(s) ♥9, ♥8, ♥7" in f.detail_en
+
+
+def test_preferans_revoke_holding_the_suit():
+    d = copy.deepcopy(PREFERANS)
+    d["play"] = ["♣K ♣Q ♣A", "♥A ♠10 ♠7"]     # defender_1 holds ♥987, plays a spade
+    facts = derive(parse_deal(d, "preferans"))
+    assert names(facts, *INFR) == [("revoke", "defender_1", 2)]
+    assert "without following trumps" in next(f for f in facts if f.name == "revoke").detail_en
+
+
+def test_preferans_legal_play_has_no_infraction():
+    d = copy.deepcopy(PREFERANS)
+    d["play"] = ["♣K ♣Q ♣A", "♥A ♥7 ♠7", "♥K ♥8 ♠8"]
+    facts = derive(parse_deal(d, "preferans"))
+    assert names(facts, *INFR) == []
+    assert not any(f.name == "first_infraction" for f in facts)
+
+
+def test_preferans_lead_out_of_turn_and_order_of_infractions():
+    d = copy.deepcopy(PREFERANS)
+    # trick 2 belongs to the declarer (won trick 1) but defender_2 leads; then at trick 3
+    # defender_1 fails to follow.
+    d["play"] = ["♣K ♣Q ♣A", "♦7 ♦A ♦K", "♠A ♥7 ♠7"]
+    facts = derive(parse_deal(d, "preferans"))
+    got = names(facts, *INFR)
+    assert ("lead_out_of_turn", "defender_2", 2) in got
+    assert ("revoke", "defender_1", 3) in got
+    order = infractions_in_order(facts)
+    assert [f.name for f in order] == ["lead_out_of_turn", "revoke"]
+    first = next(f for f in facts if f.name == "first_infraction")
+    assert first.value == "lead_out_of_turn" and first.trick == 2
+    assert "declarer was on lead (won trick 1)" in order[0].detail_en
+
+
+def test_played_out_of_turn_within_a_trick():
+    d = copy.deepcopy(PREFERANS)
+    # defender_1 leads; the declarer plays second, before defender_2
+    d["play"] = ["♣K ♣A ♣Q"]
+    facts = derive(parse_deal(d, "preferans"))
+    assert names(facts, "played_out_of_turn") == [("played_out_of_turn", "declarer", 1)]
+
+
+# ------------------------------------------------------------------ skat
+
+SKAT_HANDS = {
+    # soloist (middlehand) plays hearts; jacks are trumps
+    "forehand": "♣AK ♠AK10 ♥7 ♦AK10 ♣J",
+    "middlehand": "♥AK10Q98 ♠J ♥J ♦J ♣10",
+    "rearhand": "♣Q987 ♠Q987 ♦Q9",
+}
+SKAT = {"declarer": "middlehand", "contract": "hearts", "hands": SKAT_HANDS,
+        "skat": "♦87", "discard": "♦87"}
+
+
+def test_skat_revoke_when_a_jack_is_the_trump_held():
+    d = copy.deepcopy(SKAT)
+    # forehand leads ♠A; middlehand ♠J is a trump, not a spade: no spade held -> may ruff;
+    # trick 2 middlehand leads ♥A, forehand holds ♥7 and ♣J (both trumps) but plays ♦A
+    d["play"] = ["♠A ♥8 ♠7", "♥A ♦A ♦9"]
+    facts = derive(parse_deal(d, "skat"))
+    assert names(facts, "revoke") == [("revoke", "forehand", 2)]
+    assert names(facts, "won_trick") == [("won_trick", "middlehand", 1),
+                                         ("won_trick", "middlehand", 2)]
+
+
+def test_skat_no_duty_to_trump_when_void():
+    d = copy.deepcopy(SKAT)
+    # rearhand leads? no: forehand leads ♦K, middlehand has only ♦J (a trump) -> no diamond
+    # held, so ♣10 is legal (no duty to trump in skat)
+    d["play"] = ["♦K ♣10 ♦Q"]
+    facts = derive(parse_deal(d, "skat"))
+    assert names(facts, *INFR) == []
+    assert names(facts, "won_trick") == [("won_trick", "forehand", 1)]
+
+
+def test_skat_null_jack_follows_its_suit():
+    d = copy.deepcopy(SKAT)
+    d["contract"] = "null"
+    d["play"] = ["♣A ♥8 ♣7"]   # in null ♣J is a club: middlehand holds ♣10 -> revoke
+    facts = derive(parse_deal(d, "skat"))
+    assert names(facts, "revoke") == [("revoke", "middlehand", 1)]
+
+
+def test_skat_lead_out_of_turn():
+    d = copy.deepcopy(SKAT)
+    d["play"] = ["♠A ♥8 ♠7", "♠K ♥9 ♠8"]   # middlehand won trick 1, forehand leads again
+    facts = derive(parse_deal(d, "skat"))
+    assert names(facts, "lead_out_of_turn") == [("lead_out_of_turn", "forehand", 2)]
+
+
+# ------------------------------------------------------------------ bridge 64A1
+
+BRIDGE = {
+    "declarer": "S", "contract": "4♠",
+    "hands": {"N": "♠AK7 ♥QJ109 ♦AK2 ♣543", "E": "♠QJ10 ♥AK2 ♦QJ10 ♣QJ107",
+              "S": "♠98654 ♥876 ♦987 ♣62", "W": "♠32 ♥543 ♦6543 ♣AK98"},
+}
+
+
+def test_bridge_revoke_transfer_two_tricks():
+    d = copy.deepcopy(BRIDGE)
+    # trick 3: S ruffs a club holding ♣6 and wins the trick; N-S win tricks 4 and 5
+    d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♥6", "♣9 ♣5 ♣10 ♠4", "♠8 ♠2 ♠A ♠10",
+                 "♦A ♦10 ♦7 ♦3"]
+    facts = derive(parse_deal(d, "bridge"))
+    revokes = names(facts, "revoke")
+    assert revokes == [("revoke", "S", 2), ("revoke", "S", 3)]
+    t3 = [f for f in facts if f.trick == 3 and f.name in
+          ("revoke_trick_won_by_offender", "later_tricks_won_by_offending_side", "revoke_transfer",
+           "revoke_established")]
+    got = {f.name: f.value for f in t3}
+    assert "revoke_trick_won_by_offender" in got and "revoke_established" in got
+    assert got["later_tricks_won_by_offending_side"] == 2
+    assert got["revoke_transfer"] == 2
+    t2 = {f.name: f.value for f in facts if f.trick == 2 and f.name.startswith("revoke_trick")}
+    assert t2 == {"revoke_trick_not_won_by_offender": "W"}
+
+
+def test_bridge_revoke_transfer_one_trick_when_no_later_trick():
+    d = copy.deepcopy(BRIDGE)
+    d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♥6", "♣9 ♣5 ♣10 ♠4"]
+    facts = derive(parse_deal(d, "bridge"))
+    t3 = {f.name: f.value for f in facts if f.trick == 3}
+    assert t3["later_tricks_won_by_offending_side"] == 0
+    assert t3["revoke_transfer"] == 1
+    assert "revoke_established" not in t3        # no later trick played yet
+
+
+def test_bridge_no_duty_to_ruff():
+    d = copy.deepcopy(BRIDGE)
+    d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♣6", "♣9 ♣5 ♣10 ♥6"]
+    facts = derive(parse_deal(d, "bridge"))
+    assert names(facts, *INFR) == []
+    assert [f.value for f in facts if f.name == "tricks_won" and f.seat == "W"] == [2]
+
+
+def test_bridge_opening_lead_by_the_wrong_defender():
+    d = copy.deepcopy(BRIDGE)
+    d["play"] = ["♥A ♥8 ♥3 ♥Q"]       # E leads; W (declarer's LHO) was on lead
+    facts = derive(parse_deal(d, "bridge"))
+    assert names(facts, "lead_out_of_turn") == [("lead_out_of_turn", "E", 1)]
+    assert next(f for f in facts if f.name == "lead_out_of_turn").value == "W"
+
+
+# ------------------------------------------------------------------ ulti
+
+ULTI = {
+    "declarer": "declarer", "contract": "piros",
+    "hands": {"declarer": "P:Á X K F A IX Z:Á X T:Á M:Á",
+              "defender_1": "P:VIII VII Z:K F A IX T:X K F M:F",
+              "defender_2": "Z:VIII VII T:A IX VIII VII M:A IX VIII VII"},
+    "talon": "M:X K", "discard": "M:X K",
+}
+
+
+def test_ulti_declarer_leads_and_renonsz_not_following():
+    d = copy.deepcopy(ULTI)
+    d["play"] = ["Z:Á M:F Z:VII"]     # defender_1 holds zöld, plays makk
+    facts = derive(parse_deal(d, "ulti"))
+    assert names(facts, "on_lead") == [("on_lead", "declarer", 1)]
+    assert names(facts, *INFR) == [("revoke", "defender_1", 1)]
+
+
+def test_ulti_failed_to_beat_in_betli():
+    d = copy.deepcopy(ULTI)
+    d["contract"] = "betli"
+    # betli order: X is below alsó; defender_1 holds Z:K F A and plays IX under the X
+    d["play"] = ["Z:X Z:IX Z:VIII"]
+    facts = derive(parse_deal(d, "ulti"))
+    assert names(facts, *INFR) == [("failed_to_beat", "defender_1", 1)]
+    # in a trump game the X is above the király: IX is legal there
+    d["contract"] = "piros"
+    assert names(derive(parse_deal(d, "ulti")), *INFR) == []
+
+
+def test_ulti_failed_to_trump_and_to_overtrump():
+    # only defender_1's hand is known; seats by rotation from the lead
+    d = {"declarer": "declarer", "contract": "piros", "lead": "defender_2",
+         "hands": {"defender_1": "P:K VIII T:X K F M:F A IX VIII VII"},
+         "play": [{"lead": "defender_2", "cards": "Z:VII P:F P:VIII"}]}
+    facts = derive(parse_deal(d, "ulti"))
+    assert names(facts, *INFR) == [("failed_to_overtrump", "defender_1", 1)]
+    d["play"] = [{"lead": "defender_2", "cards": "Z:VII P:F T:X"}]
+    assert names(derive(parse_deal(d, "ulti")), *INFR) == [("failed_to_trump", "defender_1", 1)]
+    d["play"] = [{"lead": "defender_2", "cards": "Z:VII P:F P:K"}]
+    assert names(derive(parse_deal(d, "ulti")), *INFR) == []
+
+
+def test_revoke_proven_by_a_later_card_when_hands_are_unknown():
+    d = {"declarer": "S", "contract": "4♠", "lead": "W",
+         "play": ["♣A ♣3 ♣Q ♥2", "♣K ♣4 ♣J ♣2"]}     # S showed out, then played a club
+    facts = derive(parse_deal(d, "bridge"))
+    assert names(facts, "revoke") == [("revoke", "S", 1)]
+
+
+# ------------------------------------------------------------------ answers
+
+def test_answers_from_facts_with_mapping():
+    d = copy.deepcopy(PREFERANS)
+    d["play"] = ["♣K ♣Q ♣A", "♦7 ♦A ♦K", "♠A ♥7 ♠7"]
+    facts = derive(parse_deal(d, "preferans"))
+    mapping = {
+        "revoke": [{"q": "claim", "add": "revoke"}, {"q": "revoke_offender", "value": "$seat"},
+                   {"q": "revoked", "value": True, "absent": False}],
+        "lead_out_of_turn": [("lead_ok", False), {"q": "lead_ok", "absent": True}],
+        "failed_to_trump": {"q": "trumped_ok", "value": False, "absent": True},
+        "first_infraction": {"q": "first", "value": "$value"},
+    }
+    got = answers_from_facts(facts, mapping)
+    assert got.answers == {"claim": ["revoke"], "revoke_offender": "defender_1", "revoked": True,
+                           "lead_ok": False, "trumped_ok": True, "first": "lead_out_of_turn"}
+    assert "defender_1 played" in got.sources["revoked"][0]
+    assert got.sources["trumped_ok"] == ["the cards show no failed to trump"]
+    # an incomplete record proves nothing by absence
+    assert "trumped_ok" not in answers_from_facts(facts, mapping, record_complete=False).answers
