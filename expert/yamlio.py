@@ -51,9 +51,10 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 
 def load_text(text: str, name: str):
-    loader = _Loader(text)
-    loader.name = name
+    loader = None
     try:
+        loader = _Loader(text)
+        loader.name = name
         return loader.get_single_data()
     except RefereeError:
         raise
@@ -63,9 +64,12 @@ def load_text(text: str, name: str):
         problem = exc.problem or exc.context or "malformed YAML"
         raise RefereeError(f"malformed YAML: {problem}", name, line) from None
     except yaml.YAMLError as exc:
-        raise RefereeError(f"malformed YAML: {exc}", name) from None
+        line = getattr(exc, "position", None)
+        raise RefereeError(f"malformed YAML: {getattr(exc, 'reason', exc)}", name,
+                           text.count("\n", 0, line) + 1 if isinstance(line, int) else None) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def load_file(path: str | Path):

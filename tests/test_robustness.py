@@ -1,0 +1,142 @@
+"""Adversarial input: whatever is typed or written, a clear error and exit 2, never a traceback."""
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli import main
+from conftest import FIXTURES, ROOT
+from expert.answers import parse_typed
+from expert.errors import RefereeError
+
+K = ["--knowledge", str(FIXTURES)]
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 99), st.text(max_size=12),
+                    st.sampled_from(["early", "bad-game", "d1", "d2", "declarer", "pik", "karo"]))
+values = st.one_of(scalars, st.lists(scalars, max_size=4), st.dictionaries(st.text(max_size=5), scalars, max_size=2))
+questions = st.sampled_from(["claim", "order", "game", "early_who", "early_turn", "nope", ""])
+
+
+def rule_text(tmp_path, text):
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(main, ["rule", str(path), "--format", "json", *K])
+
+
+@SETTINGS
+@given(text=st.text(max_size=200))
+def test_any_case_file_text_ends_in_a_ruling_or_one_clear_error(tmp_path, text):
+    result = rule_text(tmp_path, text)
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        assert result.output.startswith("error: ") and len(result.output.strip().splitlines()) == 1
+
+
+@SETTINGS
+@given(answers=st.dictionaries(questions, values, max_size=6),
+       header=st.one_of(st.none(), st.dictionaries(st.sampled_from(["table", "deal", "players", "x"]), values)))
+def test_any_answers_end_in_a_ruling_or_one_clear_error(tmp_path, answers, header):
+    data = {"game": "mini", "answers": answers}
+    if header is not None:
+        data["header"] = header
+    result = rule_text(tmp_path, yaml.safe_dump(data, allow_unicode=True))
+    assert result.exit_code in (0, 2), result.output
+
+
+@SETTINGS
+@given(typed=st.text(max_size=30), qid=st.sampled_from(["claim", "order", "game", "early_who", "early_turn"]))
+def test_anything_typed_at_a_prompt_is_accepted_or_refused_cleanly(mini, typed, qid):
+    q = mini.questions[qid]
+    try:
+        value = parse_typed(q, typed, mini, {"claim": ["early", "bad-game"]})
+    except RefereeError as exc:
+        assert "expected" in exc.message
+    else:
+        assert value is not None
+
+
+def test_the_same_answers_in_any_order_give_the_same_ruling(mini_ruler):
+    answers = {"claim": ["early", "bad-game"], "order": ["bad-game", "early"], "early_who": "d2",
+               "early_turn": False, "game": "pik"}
+    expected = mini_ruler.rule(answers).to_dict()
+    expected.pop("answers")
+    rng = random.Random(7)
+    for _ in range(20):
+        items = list(answers.items())
+        rng.shuffle(items)
+        got = mini_ruler.rule(dict(items)).to_dict()
+        got.pop("answers")
+        assert got == expected
+
+
+MUTATIONS = ["", "- 1\n", "title: 5\n", "provisions: 3\n", "provisions: [{id: 1}]\n",
+             "productions: [{id: x, cites: [], when: 1, then: 2}]\n", "questions: [{id: q, type: multi, values: 7}]\n",
+             "cases: [{name: n, answers: [], expect: 1}]\n", "article: [1]\nproductions: {}\n", "!!python/name:os.system\n"]
+
+
+def test_broken_knowledge_files_are_reported_not_crashed(tmp_path):
+    rng = random.Random(11)
+    source = (FIXTURES / "mini" / "articles" / "01-rules.yaml").read_text()
+    lines = source.splitlines(keepends=True)
+    for i in range(60):
+        draft = tmp_path / f"k{i}"
+        shutil.copytree(FIXTURES, draft)
+        art = draft / "mini" / "articles" / "01-rules.yaml"
+        if i < len(MUTATIONS):
+            art.write_text(MUTATIONS[i])
+        else:
+            kept = [line for line in lines if rng.random() > 0.15]
+            if kept:
+                j = rng.randrange(len(kept))
+                kept[j] = kept[j].replace(":", rng.choice([": [", ": 7 #", ":"]), 1)
+            art.write_text("".join(kept))
+        for command in (["check", "mini"], ["test", "mini"], ["rule", str(FIXTURES / "mini" / "examples" / "case.yaml")]):
+            result = CliRunner().invoke(main, [*command, "--knowledge", str(draft)])
+            assert result.exit_code in (0, 1, 2), (art.read_text(), result.output, result.exception)
+            assert "Traceback" not in result.output
+
+
+def _interview(save):
+    return subprocess.Popen([sys.executable, "-c", "from cli import main; main()", "interview", "mini",
+                             "--save", str(save), *K], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+
+
+def _saved(save):
+    try:
+        return yaml.safe_load(save.read_text())["answers"]
+    except (OSError, TypeError, KeyError, yaml.YAMLError):
+        return None
+
+
+def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_ruling(tmp_path):
+    typed = ["early", "no", "karo", "d2"]
+    keys = ["claim", "early_turn", "game", "early_who"]
+    full = CliRunner().invoke(main, ["interview", "mini", "--save", str(tmp_path / "full.yaml"),
+                                     "--format", "json", *K], input="\n".join(typed) + "\n\n").output
+    expected = full[full.index("{"):]
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        for k in range(1, len(typed) + 1):
+            save = tmp_path / f"s-{sig}-{k}.yaml"
+            proc = _interview(save)
+            for line in typed[:k]:
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+            deadline = time.time() + 20
+            while time.time() < deadline and len(_saved(save) or {}) < k:
+                time.sleep(0.05)
+            proc.send_signal(sig)
+            proc.wait(timeout=20)
+            saved = _saved(save)
+            assert list(saved) == keys[:k], (sig, k, saved)
+            resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json", *K],
+                                         input="\n".join(typed[k:]) + "\n\n").output
+            assert resumed[resumed.index("{"):] == expected
