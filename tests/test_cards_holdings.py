@@ -1,0 +1,177 @@
+"""expert.cards.holdings: preferans standards item by item, on holdings that just meet and
+just miss each one."""
+import pytest
+
+from expert.cards.holdings import (Context, correct_bid_follower_items, correct_bid_items,
+                                   correct_dolaz, dolaz_items, guarded_ace, pik_dolaz_items,
+                                   trump_tricks)
+from expert.cards.notation import parse_cards
+
+
+def H(text):
+    return parse_cards(text, "preferans")
+
+
+def item(items, n):
+    return next(i for i in items if i.item.endswith("." + str(n)))
+
+
+@pytest.mark.parametrize("trumps,n", [
+    ("♥A", 1), ("♥K7", 1), ("♥K", 0), ("♥KQ", 1), ("♥Q97", 1), ("♥Q9", 0), ("♥J987", 1),
+    ("♥J98", 0), ("♥AK", 2), ("♥AQ", 2), ("♥KQJ", 2), ("♥A7", 1), ("♥98", 0), ("♥AKQ", 3),
+])
+def test_sure_trump_tricks(trumps, n):
+    assert trump_tricks(H(trumps), "H") == n
+
+
+def test_guarded_ace_reading():
+    assert guarded_ace(H("♠AJ7"), "S")
+    assert not guarded_ace(H("♠A7"), "S")
+    assert not guarded_ace(H("♠A87"), "S")
+
+
+ONLY_DECLARER = dict(trump="H", own_bid="none", partner_bid="none", declarer_position=2,
+                     bought=H("♦7 ♣8"))
+
+
+def dol(text, n, **ctx):
+    c = dict(ONLY_DECLARER)
+    if "bought" in ctx and isinstance(ctx["bought"], str):
+        ctx["bought"] = H(ctx["bought"])
+    c.update(ctx)
+    return item(dolaz_items(H(text), Context(**c)), n).satisfied
+
+
+# (item, hand that just meets, hand that just misses, extra context)
+DOLAZ = [
+    (1, "♥AK", "♥KQ", {}),
+    (2, "♥K87", "♥K8", {}),
+    (3, "♠A ♥K8", "♠A ♥K", {}),
+    (4, "♥K8 ♠K ♦K", "♥K8 ♠K", {}),
+    (5, "♥K8 ♦K9", "♥K ♦K9", {"bought": "♦7 ♦8"}),
+    (6, "♥K8 ♦K9 ♣J98", "♥K8 ♦K9 ♣J9", {"bought": "♦8 ♣7"}),
+    (7, "♥987 ♠A", "♥98 ♠A", {}),
+    (8, "♠AQ", "♠KQ", {"bought": "♠7 ♠8"}),
+    (9, "♠A ♦A ♥98", "♠A ♦A ♥9", {}),
+    (10, "♠AJ7 ♦A", "♠A7 ♦A", {"bought": "♣7 ♠8"}),
+    (11, "♠A ♦K ♣K ♥7", "♠A ♦K ♣K", {}),
+    (12, "♠A ♦K ♣Q98 ♥7", "♠A ♦K ♣Q9 ♥7", {"bought": "♠7 ♦8"}),
+    (13, "♠K ♦K ♣K ♥87", "♠K ♦K ♣K ♥8", {}),
+    (14, "♠K7 ♦K7 ♥87", "♠K7 ♦K ♥87", {"bought": "♠8 ♦8"}),
+    (16, "♥987 ♦A", "♥98 ♦A", {"partner_bid": "D"}),
+    (17, "♦A ♠AQ7 ♥98", "♦A ♠A7 ♥98", {"partner_bid": "D"}),
+    (18, "♠A ♣K ♥9", "♦A ♣K ♥9", {"partner_bid": "D"}),
+    (19, "♠K ♣K ♥98", "♠K ♦K ♥98", {"partner_bid": "D"}),
+    (20, "♠A ♣A", "♠A ♦A", {"partner_bid": "D"}),
+    (21, "♠K ♣Q87 ♥987", "♠K ♣Q87 ♥98", {"partner_bid": "D"}),
+    (23, "♦A ♣K ♥7", "♦AK ♥7", {"own_bid": "S"}),
+    (24, "♦A ♣A", "♦A ♣A ♥7", {"own_bid": "S"}),
+    (25, "♠A ♦AQ7", "♠A ♦A87", {"own_bid": "S", "bought": "♠8 ♦8"}),
+    (26, "♦A ♣A", "♦A ♣K", {"own_bid": "S"}),
+]
+
+
+@pytest.mark.parametrize("n,meets,misses,ctx", DOLAZ, ids=[f"8.dolaz.{d[0]}" for d in DOLAZ])
+def test_dolaz_item_just_meets_and_just_misses(n, meets, misses, ctx):
+    assert dol(meets, n, **ctx) is True
+    assert dol(misses, n, **ctx) is False
+
+
+def test_dolaz_context_conditions():
+    # 2: not when the declarer is first to play; unknown position -> undecided
+    assert dol("♥K87", 2, declarer_position=1) is False
+    assert dol("♥K87", 2, declarer_position=None) is None
+    # 7: declarer second to play and no trump bought
+    assert dol("♥987 ♠A", 7, declarer_position=3) is False
+    assert dol("♥987 ♠A", 7, bought="♥J ♣8") is False
+    # 10: two cards bought in the side suit
+    assert dol("♠A ♦A", 10, bought="♣7 ♣8") is False
+    assert dol("♠A ♦A", 10, bought="♠7 ♦8") is True
+    # 12: both bought cards under the queen
+    assert dol("♠A ♦K ♣Q98 ♥7", 12, bought="♣7 ♣J") is False
+    # 16: declarer first to play
+    assert dol("♥987 ♦A", 16, partner_bid="D", declarer_position=1) is False
+    # 25: trump and a side-suit card bought
+    assert dol("♠A ♦AQ7", 25, own_bid="S", bought="♥7 ♣8") is False
+    # headings: items 1-15 need "only the declarer bid"
+    assert dol("♥AK", 1, partner_bid="D") is False
+    assert dol("♥AK", 1, partner_bid=None) is None
+    # bought cards unknown -> items that read them are undecided
+    assert dol("♠AQ", 8, bought=None) is None
+
+
+def test_judgement_items_are_undecided():
+    assert dol("♠A ♦A", 27) is None
+    assert dol("♠A ♦A", 15, game="sans", trump=None) is None
+    assert dol("♠A ♦7", 22, game="sans", trump=None, partner_bid="D") is True
+    assert dol("♠A ♣7", 22, game="sans", trump=None, partner_bid="D") is None
+
+
+def test_correct_dolaz_summary_and_explanation():
+    ok, items = correct_dolaz(H("♥K8 ♠K7 ♦K97 ♣J987"), Context(**ONLY_DECLARER))
+    assert ok is True
+    four = item(items, 4)
+    assert four.satisfied and "♥K8" in four.detail_en and "♠K ♦K" in four.detail_en
+    ok, _ = correct_dolaz(H("♥8 ♠Q7 ♦Q97 ♣J10987"), Context(**ONLY_DECLARER))
+    assert ok is False
+
+
+PIK = [
+    (1, "♠AK", "♠KQ", {}),
+    (2, "♦A ♠K7", "♦A ♠K", {}),
+    (3, "♦A ♣A", "♦A ♣K", {}),
+    (4, "♦A ♠987", "♦A ♠98", {}),
+    (5, "♠10987", "♠987", {}),
+    (6, "♦A ♣K ♥K ♠Q7", "♦A ♣K ♥K ♠J7", {"bought": "♦7 ♣8"}),
+    (7, "♦AQ7 ♣K ♥K ♠7", "♦A87 ♣K ♥K ♠7", {"bought": "♦8 ♦9"}),
+]
+
+
+@pytest.mark.parametrize("n,meets,misses,ctx", PIK, ids=[f"8.pik-dolaz.{d[0]}" for d in PIK])
+def test_pik_dolaz(n, meets, misses, ctx):
+    c = dict(trump="S", declarer_position=2, bought=H("♦7 ♣8"))
+    c.update({k: H(v) if k == "bought" else v for k, v in ctx.items()})
+    assert item(pik_dolaz_items(H(meets), Context(**c)), n).satisfied is True
+    assert item(pik_dolaz_items(H(misses), Context(**c)), n).satisfied is False
+
+
+def test_pik_list_replaces_1_27_on_pik():
+    items = dolaz_items(H("♠AK"), Context(trump="S"))
+    assert all(i.item.startswith("preferans:8.pik-dolaz.") for i in items)
+    c = Context(trump="S", declarer_position=1, bought=H("♦7 ♣8"))
+    assert item(pik_dolaz_items(H("♦A ♠987"), c), 4).satisfied is False
+    c = Context(trump="S", declarer_position=2, bought=H("♠7 ♣8"))
+    assert item(pik_dolaz_items(H("♦A ♣K ♥K ♠Q7"), c), 6).satisfied is False
+
+
+BID = [
+    (1, "♥AK", "♥AJ10"), (1, "♥AJ109", "♥AJ10"), (1, "♥K10987", "♥K987"),
+    (3, "♥AQ87", "♥AQ8"), (4, "♥KQ987 ♠K87", "♥KQ987 ♠K8"), (5, "♥Q10987 ♠A87", "♥Q10987 ♠A8"),
+    (6, "♥K987 ♠A87", "♥K98 ♠A87"),
+]
+
+
+@pytest.mark.parametrize("n,meets,misses", BID)
+def test_correct_bid(n, meets, misses):
+    assert item(correct_bid_items(H(meets), "H"), n).satisfied is True
+    assert item(correct_bid_items(H(misses), "H"), n).satisfied is False
+
+
+def test_correct_bid_judgement_and_position():
+    assert item(correct_bid_items(H("♥QJ109"), "H"), 2).satisfied is None
+    assert item(correct_bid_items(H("♥QJ10"), "H"), 2).satisfied is False
+    assert item(correct_bid_items(H("♥Q10987 ♠KQ7"), "H"), 5).satisfied is None
+    assert item(correct_bid_items(H("♥Q10987 ♠KQ7"), "H", first_to_play=True), 5).satisfied is True
+    assert item(correct_bid_items(H("♥KQ87 ♠KQ87"), "H", first_to_play=True), 7).satisfied is True
+    assert item(correct_bid_items(H("♥KQ87 ♠KQ87"), "H", first_to_play=False), 7).satisfied is False
+    assert item(correct_bid_items(H("♥AK"), "H"), 8).satisfied is True
+    assert item(correct_bid_items(H("♥A87"), "H"), 8).satisfied is None
+
+
+@pytest.mark.parametrize("n,meets,misses", [
+    (1, "♥10987", "♥987"), (2, "♥AQ8", "♥AQ"), (2, "♥AK", "♥KQ8"),
+    (3, "♠AJ7 ♦K7 ♣K8", "♠AJ7 ♦K ♣K8"),
+])
+def test_correct_bid_follower(n, meets, misses):
+    assert item(correct_bid_follower_items(H(meets), "H"), n).satisfied is True
+    assert item(correct_bid_follower_items(H(misses), "H"), n).satisfied is False
