@@ -1,0 +1,145 @@
+"""Property-based tests: nothing typed at a card prompt crashes; random legal deals parse,
+round-trip and produce no infraction; a random illegal card is always caught."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from expert.cards.deal import parse_deal
+from expert.cards.deck import (HAND_SIZE, SEATS, TALON_SIZE, CONTRACT_TYPES, SUITS, deck)
+from expert.cards.derive import INFRACTIONS, derive, legal_cards
+from expert.cards.notation import format_cards, parse_cards
+from expert.errors import RefereeError
+
+GAMES = ("preferans", "skat", "bridge", "ulti")
+ALPHABET = st.sampled_from(list("♠♥♦♣♤AKQJTDPBWFXVI0123456789:-—,; /hxÁáÖ|\t\nSCHDKPZMTRГКДВПЧБ"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(GAMES), st.one_of(st.text(max_size=40), st.text(ALPHABET, max_size=40)))
+def test_no_string_crashes_the_parser(game, text):
+    try:
+        cards = parse_cards(text, game, "hand of X")
+    except RefereeError as e:
+        assert e.message.startswith("hand of X")
+        return
+    assert len(set(cards)) == len(cards)
+    full = set(deck(game))
+    assert all(c in full for c in cards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(GAMES), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda ch: st.lists(ch, max_size=3) | st.dictionaries(st.text(max_size=5), ch, max_size=3),
+    max_leaves=8))
+def test_no_value_crashes_the_deal_parser(game, value):
+    try:
+        parse_deal({"hands": value}, game)
+        parse_deal({"play": value, "contract": "4S" if game == "bridge" else
+                    {"preferans": "herc", "skat": "grand", "ulti": "piros"}[game]}, game)
+        parse_deal({"contract": value}, game)
+    except RefereeError:
+        pass
+
+
+def random_contract(game, rnd):
+    typ = rnd.choice(CONTRACT_TYPES[game])
+    trump = rnd.choice(SUITS[game]) if typ == "suit" or (typ == "durchmars" and rnd.random() < .5) \
+        else None
+    return {"type": typ, **({"trump": trump} if trump else {})}
+
+
+def random_legal_deal(game, seed, n_tricks=None):
+    """A dealt pack and a legal play, written in the case-file format."""
+    from expert.cards.deal import parse_contract
+    rnd = random.Random(seed)
+    pack = deck(game)
+    rnd.shuffle(pack)
+    seats = list(SEATS[game])
+    n = HAND_SIZE[game]
+    hands = {s: pack[i * n:(i + 1) * n] for i, s in enumerate(seats)}
+    talon = pack[len(seats) * n:len(seats) * n + TALON_SIZE[game]]
+    declarer = rnd.choice(seats)
+    contract = random_contract(game, rnd)
+    c = parse_contract(contract, game)
+    data = {"declarer": declarer, "contract": contract,
+            "hands": {s: format_cards(h, game) for s, h in hands.items()}}
+    if talon:
+        data["talon"] = format_cards(talon, game)
+        data["discard"] = format_cards(talon, game)   # declarer lays the talon back
+    deal = parse_deal(dict(data, play=[]), game)
+    held = {s: list(h) for s, h in hands.items()}
+    leader = deal.first_lead
+    play = []
+    for _ in range(n if n_tricks is None else n_tricks):
+        cards, seat = [], leader
+        order = []
+        for k in range(len(seats)):
+            choice = rnd.choice(legal_cards(c, held[seat], cards))
+            held[seat].remove(choice)
+            cards.append(choice)
+            order.append(seat)
+            seat = deal.next_seat(seat)
+        from expert.cards.deck import trick_winner_index
+        leader = order[trick_winner_index(cards, c)]
+        play.append(" ".join(format_cards([x], game) for x in cards))
+    data["play"] = play
+    return data, held
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10 ** 6))
+def test_random_legal_deal_has_no_infraction(game, seed):
+    data, _ = random_legal_deal(game, seed)
+    deal = parse_deal(data, game)
+    facts = derive(deal)
+    bad = [f for f in facts if f.name in INFRACTIONS]
+    assert bad == [], [f.detail_en for f in bad]
+    assert sum(f.value for f in facts if f.name == "tricks_won") == HAND_SIZE[game]
+    # every hand round-trips through the notation
+    for s, h in deal.hands.items():
+        back = parse_cards(format_cards(h, game), game)
+        assert len(back) == len(h) and set(back) == set(h)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10 ** 6))
+def test_a_swapped_illegal_card_is_found(game, seed):
+    """Replace one follower's card by another of his cards that breaks a follow rule: the
+    derived facts name that seat at that trick (or an earlier one)."""
+    data, _ = random_legal_deal(game, seed, n_tricks=HAND_SIZE[game])
+    deal = parse_deal(data, game)
+    rnd = random.Random(seed)
+    for t in deal.tricks:
+        for k in range(1, len(t.cards)):
+            seat, card = t.cards[k]
+            held, _ = deal.held_before(seat, t.number)
+            legal = legal_cards(deal.contract, held, [c for _, c in t.cards[:k]])
+            illegal = [c for c in held if c not in legal]
+            if not illegal:
+                continue
+            bad = rnd.choice(illegal)
+            # swap the two cards within the seat's own later play
+            play = []
+            for u in deal.tricks:
+                cs = [bad if c == card else card if c == bad else c for _, c in u.cards]
+                play.append(" ".join(format_cards([x], game) for x in cs))
+            data2 = dict(data, play=play)
+            try:
+                facts = derive(parse_deal(data2, game))
+            except RefereeError:
+                return            # the swap broke the trick sizes/order: nothing to check
+            hits = [f for f in facts if f.name in INFRACTIONS and f.seat == seat
+                    and f.trick <= t.number]
+            assert hits, (t.number, seat, str(card), str(bad))
+            return
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_random_deal_example(game):
+    data, held = random_legal_deal(game, 1234)
+    deal = parse_deal(data, game)
+    assert len(deal.tricks) == HAND_SIZE[game]
+    assert all(not h for h in held.values())
