@@ -175,3 +175,75 @@ def test_correct_bid_judgement_and_position():
 def test_correct_bid_follower(n, meets, misses):
     assert item(correct_bid_follower_items(H(meets), "H"), n).satisfied is True
     assert item(correct_bid_follower_items(H(misses), "H"), n).satisfied is False
+
+
+# ------------------------------------------------------------------ Član 8 no trump, 9, 10
+
+from expert.cards.holdings import (betl_contra_lead_items, called_lead_items,  # noqa: E402
+                                   no_trump_minimum, sans_called_lead_items)
+from expert.cards.notation import parse_card  # noqa: E402
+
+
+def L(t):
+    return parse_card(t, "preferans")
+
+
+def test_no_trump_minimum():
+    ctx = Context(trump="H", bought=H("♦7 ♣8"), declarer_position=3)
+    assert no_trump_minimum(H("♠A ♦A ♣7"), ctx).satisfied is True
+    assert no_trump_minimum(H("♠A ♦K ♣7"), ctx).satisfied is False
+    assert no_trump_minimum(H("♠A ♦K ♣K"), ctx).satisfied is None       # control: judgement
+    ctx_bad = Context(trump="H", bought=H("♥7 ♣8"), declarer_position=3)
+    assert no_trump_minimum(H("♠A ♦K ♣K"), ctx_bad).satisfied is False
+    assert no_trump_minimum(H("♠A ♥7"), ctx).applies is False
+
+
+def test_sans_called_lead_clubs_highest_or_lowest():
+    ctx = Context(game="sans", partner_bid="none")
+    hand = H("♣K87 ♠A ♦Q")
+    lead, pen = sans_called_lead_items(hand, L("♣K"), ctx)
+    assert lead.satisfied is True and pen.satisfied is False
+    lead, pen = sans_called_lead_items(hand, L("♣7"), ctx)
+    assert lead.satisfied is False and pen.satisfied is False
+    lead, pen = sans_called_lead_items(H("♣K987 ♠A"), L("♣7"), ctx)
+    assert lead.satisfied is True
+    lead, pen = sans_called_lead_items(hand, L("♠A"), ctx)
+    assert lead.satisfied is False and pen.satisfied is True      # has tref, led a spade
+    # contra on sans: spades
+    lead, pen = sans_called_lead_items(H("♠Q8 ♣A"), L("♠Q"), ctx, contra=True)
+    assert lead.item.endswith(".5.contra") and lead.satisfied is True
+    assert pen.item.endswith(".5.contra-penalty") and pen.satisfied is False
+    # partner bid: highest card of that suit
+    ctx_p = Context(game="sans", partner_bid="D")
+    assert sans_called_lead_items(H("♦K87 ♣A"), L("♦K"), ctx_p)[0].satisfied is True
+    assert sans_called_lead_items(H("♦K87 ♣A"), L("♦8"), ctx_p)[0].satisfied is False
+
+
+def test_called_lead_in_a_trump_game():
+    ctx = Context(trump="H", partner_bid="D", own_bid="S", bought=H("♣7 ♣8"))
+    items = called_lead_items(H("♦K87 ♠AK7 ♣Q"), L("♦K"), ctx)
+    assert item(items, 1).satisfied is True
+    assert item(called_lead_items(H("♦K87 ♠AK7"), L("♠A"), ctx), 1).satisfied is False
+    assert item(called_lead_items(H("♦K87 ♠AK7"), L("♠A"), ctx), 2).satisfied is True
+    assert item(called_lead_items(H("♦K87 ♠AQ7"), L("♠A"), ctx), 2).satisfied is False
+    ctx2 = Context(trump="H", partner_bid="none", own_bid="none", bought=H("♣7 ♣8"))
+    assert item(called_lead_items(H("♣Q9 ♠A"), L("♣9"), ctx2, declarer_next=True), 3).satisfied
+    assert item(called_lead_items(H("♣Q9 ♠A"), L("♣Q"), ctx2, declarer_next=True),
+                3).satisfied is False
+    assert item(called_lead_items(H("♣Q9 ♠A"), L("♠A"), ctx2), 4).satisfied is False
+    assert item(called_lead_items(H("♣Q9 ♠A"), L("♣Q"), ctx2), 4).satisfied is True
+
+
+def test_betl_contra_lead():
+    ctx = Context(game="betl", bought=H("♥7 ♥8"))
+    hand = H("♠7 ♦987 ♣KQ97 ♥J9")
+    lead, bought = betl_contra_lead_items(hand, L("♠7"), ctx)
+    assert lead.satisfied is True and bought.satisfied is True
+    lead, _ = betl_contra_lead_items(hand, L("♦9"), ctx)
+    assert lead.satisfied is False and "♠7" in lead.detail_en
+    lead, _ = betl_contra_lead_items(hand, L("♣K"), ctx)
+    assert lead.satisfied is None                     # fourth bela: the referee's call
+    _, bought = betl_contra_lead_items(H("♥J ♠87 ♦987 ♣Q97"), L("♥J"), ctx)
+    assert bought.satisfied is False                  # a doubleton elsewhere
+    _, bought = betl_contra_lead_items(H("♥J ♠987 ♦987 ♣Q97"), L("♥J"), ctx)
+    assert bought.satisfied is True                   # the only singleton, no doubleton

@@ -42,6 +42,7 @@ class ItemResult:
     item: str                      # inventory id, e.g. "preferans:8.dolaz.4"
     satisfied: bool | None
     detail_en: str
+    applies: bool | None = True    # False: the item's situation is not this one
 
 
 @dataclass
@@ -593,3 +594,167 @@ def correct_dolaz(hand, ctx: Context) -> tuple[bool | None, list[ItemResult]]:
     if any(i.satisfied is None for i in suff):
         return None, items
     return False, items
+
+
+# ------------------------------------------------------------------ Član 8: no trump at all
+
+def no_trump_minimum(hand, ctx: Context) -> ItemResult:
+    """8.no-trump-minimum: with no trump, two aces; exceptionally (declarer did not buy a trump
+    or is not last to play) ace and two kings with all three suits fully controlled (the
+    control is the referee's call: None)."""
+    t = ctx.trump
+    rid = "preferans:8.no-trump-minimum"
+    if t is None or count_trumps(hand, t) > 0:
+        return ItemResult(rid, None, "he holds a trump (or no trump game): the rule is not "
+                          "engaged", applies=False)
+    sa, sk = aces(hand, (t,)), kings(hand, (t,))
+    if len(sa) >= 2:
+        return ItemResult(rid, True, f"no trump; two aces {fmt(sa)}")
+    if sa and len(sk) >= 2:
+        bs = _bought_suits(ctx)
+        exc = None if ctx.bought is None or ctx.declarer_position is None else (
+            t not in bs or ctx.declarer_position != 3)
+        if exc is False:
+            return ItemResult(rid, False, f"no trump; ace {fmt(sa)} and kings {fmt(sk)}, but the "
+                              "declarer bought a trump and is last to play")
+        return ItemResult(rid, None, f"no trump; ace {fmt(sa)} and kings {fmt(sk)}: allowed only "
+                          "with all three suits fully controlled (double stoppers) - the "
+                          "referee's call" + ("" if exc else "; exception conditions unknown"))
+    return ItemResult(rid, False, f"no trump; aces {fmt(sa) or 'none'}, kings {fmt(sk) or 'none'}"
+                      " (two aces needed)")
+
+
+# ------------------------------------------------------------------ Član 9 and 10: leads
+
+def called_lead_items(hand, led: Card, ctx: Context, *, declarer_next: bool | None = None,
+                      contra: bool = False) -> list[ItemResult]:
+    """9.called-lead.1-5: the lead of a player who did not want to follow but was called (or
+    his side gave contra) and is first to lead. ``hand`` is his hand before the lead,
+    ``led`` the card he led, ``ctx.partner_bid`` the bid of the player who called him,
+    ``declarer_next``: the declarer plays right after him ("polazi pod odigravača")."""
+    rid = "preferans:9.called-lead."
+    out = []
+    cb = ctx.partner_bid
+    caller_bid = cb not in (None, "none")
+    bs = _bought_suits(ctx)
+    if ctx.game == "sans":
+        return sans_called_lead_items(hand, led, ctx, contra=contra)
+    # 1
+    if cb is None:
+        out.append(ItemResult(rid + "1", None, "the caller's bid is not known", applies=None))
+    elif caller_bid:
+        if length(hand, cb) == 0:
+            out.append(ItemResult(rid + "1", True, f"no card in the caller's suit {NAME[cb]}"))
+        else:
+            out.append(ItemResult(rid + "1", led.suit == cb,
+                                  f"led {fmt([led])}; the caller bid {NAME[cb]} "
+                                  f"(holding {holding(hand, cb)})"))
+    else:
+        out.append(ItemResult(rid + "1", None, "the caller did not bid", applies=False))
+    # 2
+    own = ctx.own_bid
+    if own not in (None, "none") and led.suit == own:
+        ok = has(hand, own, "A") and has(hand, own, "K")
+        out.append(ItemResult(rid + "2", ok, f"led {fmt([led])} from his own bid suit "
+                              f"{holding(hand, own)}: " + ("connected top cards (A-K)" if ok else
+                                                            "not connected top cards")))
+    else:
+        out.append(ItemResult(rid + "2", None, "he did not lead his own bid suit",
+                              applies=False if own is not None else None))
+    # 3
+    if caller_bid or cb is None or declarer_next is not True or ctx.bought is None:
+        out.append(ItemResult(rid + "3", None, "applies when leading into the declarer and the "
+                              "caller did not bid (with the bought cards known)",
+                              applies=False if caller_bid or declarer_next is False else None))
+    else:
+        ok = led.suit in bs and led.rank in SMALL
+        out.append(ItemResult(rid + "3", ok, f"led {fmt([led])}; bought {fmt(ctx.bought)}: "
+                              + ("a small card of a bought suit" if ok else
+                                 "not a small card of a bought suit")))
+    # 4
+    if ctx.bought is None or cb is None:
+        out.append(ItemResult(rid + "4", None, "bought cards or the caller's bid not known",
+                              applies=None))
+    elif len(bs) == 2 and bs[0] == bs[1] and not caller_bid:
+        if length(hand, bs[0]) == 0:
+            out.append(ItemResult(rid + "4", True, f"no card in the bought suit {NAME[bs[0]]}"))
+        else:
+            out.append(ItemResult(rid + "4", led.suit == bs[0], f"led {fmt([led])}; both bought "
+                                  f"cards in {NAME[bs[0]]} (holding {holding(hand, bs[0])})"))
+    else:
+        out.append(ItemResult(rid + "4", None, "not both bought cards in one suit with a "
+                              "caller who did not bid", applies=False))
+    return out
+
+
+def sans_called_lead_items(hand, led: Card, ctx: Context, *, contra: bool = False
+                           ) -> list[ItemResult]:
+    """9.called-lead.5 (called on sans) or .5.contra (contra on sans): the highest card of the
+    partner's bid suit; if the partner did not bid, the highest tref (pik on contra) with 2-3
+    of them, the lowest with 4 or more. And the penalty trigger: holding that suit, not
+    leading from it (.5.penalty / .5.contra-penalty)."""
+    base = "preferans:9.called-lead.5" + (".contra" if contra else "")
+    pen = "preferans:9.called-lead.5." + ("contra-penalty" if contra else "penalty")
+    pb = ctx.partner_bid
+    if pb is None:
+        return [ItemResult(base, None, "the partner's bid is not known", applies=None)]
+    if pb != "none":
+        cs = suit_cards(hand, pb)
+        if not cs:
+            return [ItemResult(base, True, f"no card in partner's suit {NAME[pb]}")]
+        return [ItemResult(base, led == cs[0], f"led {fmt([led])}; partner bid {NAME[pb]}: the "
+                           f"highest card there is {fmt([cs[0]])}")]
+    suit = "S" if contra else "C"
+    cs = suit_cards(hand, suit)
+    if not cs:
+        return [ItemResult(base, True, f"no {NAME[suit]}: no obligation"),
+                ItemResult(pen, False, f"no {NAME[suit]} held", applies=False)]
+    want = cs[0] if len(cs) <= 3 else cs[-1]
+    which = "highest" if len(cs) <= 3 else "lowest"
+    return [ItemResult(base, led == want, f"led {fmt([led])}; {holding(hand, suit)}: the {which} "
+                       f"{NAME[suit]} {fmt([want])} was due"),
+            ItemResult(pen, led.suit != suit, f"holding {holding(hand, suit)}, he led "
+                       f"{fmt([led])}: " + ("not from " + NAME[suit] + " - the penalty applies"
+                                            if led.suit != suit else "from " + NAME[suit]))]
+
+
+def betl_contra_lead_items(hand, led: Card, ctx: Context) -> list[ItemResult]:
+    """10.betl-contra-lead and 10.betl-contra-bought-suit: with contra on betl, lead a
+    singleton or from the shortest suit (exception: a fourth bela with no other entry - the
+    referee's call); never from the suit of two bought cards, unless that card is the only
+    singleton and he has no two cards in another suit."""
+    out = []
+    held = [s for s in SUITS if length(hand, s)]
+    shortest = min(length(hand, s) for s in held)
+    L = length(hand, led.suit)
+    if L == shortest:
+        r = ItemResult("preferans:10.betl-contra-lead", True,
+                       f"led {fmt([led])} from {holding(hand, led.suit)}, a shortest suit "
+                       f"({L} card{'s' if L > 1 else ''})")
+    elif bela(hand, led.suit) and L == 4:
+        r = ItemResult("preferans:10.betl-contra-lead", None,
+                       f"led from a fourth bela {holding(hand, led.suit)}: allowed only if he "
+                       "has no other entry (the referee's call)")
+    else:
+        r = ItemResult("preferans:10.betl-contra-lead", False,
+                       f"led {fmt([led])} from {holding(hand, led.suit)}; shortest suit has "
+                       f"{shortest} card(s): {', '.join(holding(hand, s) for s in held if length(hand, s) == shortest)}")
+    out.append(r)
+    bs = _bought_suits(ctx)
+    rid = "preferans:10.betl-contra-bought-suit"
+    if ctx.bought is None:
+        out.append(ItemResult(rid, None, "bought cards not given", applies=None))
+    elif len(bs) == 2 and bs[0] == bs[1]:
+        if led.suit != bs[0]:
+            out.append(ItemResult(rid, True, f"did not lead the bought suit {NAME[bs[0]]}"))
+        else:
+            singles = [s for s in held if length(hand, s) == 1]
+            only_single = singles == [led.suit]
+            no_two = not any(length(hand, s) == 2 for s in held if s != led.suit)
+            ok = only_single and no_two
+            out.append(ItemResult(rid, ok, f"led {fmt([led])} from the suit of both bought cards"
+                                  + (": the only singleton, no doubleton elsewhere" if ok else
+                                     ": forbidden (not the only singleton, or a doubleton elsewhere)")))
+    else:
+        out.append(ItemResult(rid, None, "the bought cards are not in one suit", applies=False))
+    return out
