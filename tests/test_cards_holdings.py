@@ -247,3 +247,28 @@ def test_betl_contra_lead():
     assert bought.satisfied is False                  # a doubleton elsewhere
     _, bought = betl_contra_lead_items(H("♥J ♠987 ♦987 ♣Q97"), L("♥J"), ctx)
     assert bought.satisfied is True                   # the only singleton, no doubleton
+
+
+def test_holding_facts_from_a_deal():
+    from expert.cards.deal import parse_deal
+    from expert.cards.derive import answers_from_facts
+    from expert.cards.holdings import holding_facts
+    deal = parse_deal({
+        "seats": ["defender_1", "defender_2", "declarer"], "declarer": "declarer",
+        "contract": "herc",
+        "hands": {"declarer": "♥AQJ10 ♠AK ♦A ♣A7 ♠Q",
+                  "defender_1": "♥K8 ♠J10 ♦KQJ ♣K ♠7 ♦7",
+                  "defender_2": "♥97 ♠98 ♦1098 ♣QJ10"},
+        "talon": "♣98", "discard": "♣98"}, "preferans")
+    bids = {"declarer": "herc", "defender_1": "none", "defender_2": "none"}
+    facts = holding_facts(deal, "defender_1", bids)
+    by = {f.name: f for f in facts}
+    assert by["trump_tricks"].value == 1 and by["kings"].value == 2
+    assert by["preferans:8.dolaz.4"].value is True
+    assert by["correct_dolaz"].value is True and "8.dolaz.4" in by["correct_dolaz"].detail_en
+    facts2 = holding_facts(deal, "defender_2", bids)
+    assert {f.name: f.value for f in facts2}["correct_dolaz"] is False
+    got = answers_from_facts(facts, {"correct_dolaz": {"q": "dolaz_correct", "value": "$value"}})
+    assert got.answers == {"dolaz_correct": True}
+    bid = {f.name: f.value for f in holding_facts(deal, "declarer", bids, bid_suit="herc")}
+    assert bid["correct_bid"] is True and bid["preferans:6.correct-bid.1"] is True

@@ -293,7 +293,10 @@ def answers_from_facts(facts: list[DerivedFact], mapping: dict, *,
                     if spec["add"] not in answers[q]:
                         answers[q].append(spec["add"])
                 elif "value" in spec:
-                    answers[q] = _resolve(spec["value"], first, len(got))
+                    v = _resolve(spec["value"], first, len(got))
+                    if v is None:          # the cards do not decide it: leave it to the referee
+                        continue
+                    answers[q] = v
                 else:
                     continue
                 sources.setdefault(q, []).append(first.detail_en)

@@ -758,3 +758,85 @@ def betl_contra_lead_items(hand, led: Card, ctx: Context) -> list[ItemResult]:
     else:
         out.append(ItemResult(rid, None, "the bought cards are not in one suit", applies=False))
     return out
+
+
+# ------------------------------------------------------------------ from a Deal to facts
+
+def preferans_context(deal, seat: str, bids: dict | None = None) -> Context:
+    """A Context for ``seat`` from a preferans Deal: trump and game from the contract, the
+    bought cards from the talon, the declarer's place in the order of play (``deal.seats``
+    lists the seats from the player first to play), and the bids (seat -> suit word or
+    letter, or "none"; seats missing are unknown)."""
+    from .deal import _suit_from_word
+    c = deal.contract
+    game = "suit" if c is None or c.type == "suit" else c.type
+    bids = bids or {}
+
+    def bid(s):
+        if s is None or s not in bids:
+            return None
+        v = bids[s]
+        if v in (None, "none", False, "dalje", "pass"):
+            return "none"
+        try:
+            return _suit_from_word(str(v), "preferans")
+        except ValueError:
+            return None
+    others = [s for s in deal.seats if s not in (seat, deal.declarer)]
+    partner = others[0] if len(others) == 1 and seat != deal.declarer else None
+    pos = (deal.seats.index(deal.declarer) + 1) if deal.declarer in deal.seats else None
+    return Context(trump=c.trump if c else None, game=game,
+                   bought=list(deal.talon) if deal.talon else None,
+                   declarer_position=pos, own_bid=bid(seat), partner_bid=bid(partner),
+                   declarer_bid=bid(deal.declarer))
+
+
+def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | None = None):
+    """DerivedFacts for one seat's hand in a preferans deal: counts (``trumps``,
+    ``trump_tricks``, ``aces``, ``kings``), each dolaz item (name = the inventory id, value =
+    True/False/None) and ``correct_dolaz`` (value True/False/None); with ``bid_suit``, the
+    Član 6 items and ``correct_bid`` for the suit he bid up to."""
+    from .derive import DerivedFact
+    hand = deal.playing_hand(seat) if seat == deal.declarer else deal.hands.get(seat)
+    if hand is None:
+        return []
+    ctx = preferans_context(deal, seat, bids)
+    t = ctx.trump
+    out = [DerivedFact("trumps", seat, None, f"{seat} holds {count_trumps(hand, t)} trump(s)"
+                       + (f" ({holding(hand, t)})" if t else ""), value=count_trumps(hand, t)),
+           DerivedFact("trump_tricks", seat, None, f"{seat}: {trump_tricks(hand, t)} sure trump "
+                       f"trick(s)", value=trump_tricks(hand, t)),
+           DerivedFact("aces", seat, None, f"{seat}: side aces {fmt(aces(hand, (t,))) or 'none'}",
+                       value=len(aces(hand, (t,)))),
+           DerivedFact("kings", seat, None, f"{seat}: side kings {fmt(kings(hand, (t,))) or 'none'}",
+                       value=len(kings(hand, (t,))))]
+    if seat != deal.declarer and ctx.game in ("suit", "sans"):
+        ok, items = correct_dolaz(hand, ctx)
+        for i in items:
+            out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
+                                   value=i.satisfied))
+        met = [i.item.split(":")[1] for i in items if i.satisfied is True]
+        out.append(DerivedFact("correct_dolaz", seat, None,
+                               (f"correct dolaz under {', '.join(met)}" if ok else
+                                "no item of Član 8 is met" if ok is False else
+                                "no item is met from the cards alone; some need the referee"),
+                               value=ok))
+    if bid_suit is not None:
+        bs = _suit_from_bid(bid_suit)
+        items = correct_bid_items(hand, bs, first_to_play=(deal.seats.index(seat) == 0))
+        for i in items:
+            out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
+                                   value=i.satisfied))
+        met = [i.item.split(":")[1] for i in items if i.satisfied is True]
+        ok = True if met else (None if any(i.satisfied is None for i in items) else False)
+        out.append(DerivedFact("correct_bid", seat, None,
+                               f"correct bid under {', '.join(met)}" if met else
+                               "no item of Član 6 is met" if ok is False else
+                               "no item is met from the cards alone; some need the referee",
+                               value=ok))
+    return out
+
+
+def _suit_from_bid(v: str) -> str:
+    from .deal import _suit_from_word
+    return _suit_from_word(str(v), "preferans")
