@@ -88,7 +88,8 @@ SKAT_HANDS = {
     "middlehand": "♥AK10Q98 ♠J ♥J ♦J ♣10",
     "rearhand": "♣Q987 ♠Q987 ♦Q9",
 }
-SKAT = {"declarer": "middlehand", "contract": "hearts", "hands": SKAT_HANDS,
+SKAT = {"seats": ["forehand", "middlehand", "rearhand"], "declarer": "middlehand",
+        "contract": "hearts", "hands": SKAT_HANDS,
         "skat": "♦87", "discard": "♦87"}
 
 

@@ -175,3 +175,9 @@ def test_wrong_number_of_cards_for_the_position():
         parse_hand("♠AK7", "bridge", "hand of N")
     with pytest.raises(RefereeError, match="talon: 1 cards given, 2 expected"):
         check_count(parse_cards("♠A", "preferans"), 2, "talon", "preferans")
+
+
+def test_notation_help():
+    from expert.cards.notation import notation_help
+    text = notation_help("ulti", "hand")
+    assert "A is the alsó" in text and "hand: 10 cards" in text

@@ -274,6 +274,8 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
         deal.partnerships = [["N", "S"], ["E", "W"]]
     if data.get("declarer") is not None:
         deal.declarer = _seat(data["declarer"], deal, "deal: declarer", file, line)
+    else:   # a seat named for the role is the declarer
+        deal.declarer = next((s for s in ("declarer", "soloist") if s in deal.seats), None)
     if data.get("contract") is not None:
         deal.contract = parse_contract(data["contract"], game, file=file, line=line)
 

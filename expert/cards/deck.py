@@ -58,7 +58,7 @@ ULTI_POINTS = {"A": 10, "T": 10}
 
 SEATS = {
     "preferans": ("declarer", "defender_1", "defender_2"),
-    "skat": ("forehand", "middlehand", "rearhand"),
+    "skat": ("soloist", "opponent_1", "opponent_2"),
     "bridge": ("N", "E", "S", "W"),
     "ulti": ("declarer", "defender_1", "defender_2"),
 }

@@ -331,3 +331,19 @@ def format_cards(cards: Iterable[Card], game: str, contract=None) -> str:
         else:
             out.append({"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[s] + "".join(rs))
     return " ".join(out)
+
+
+def notation_help(game: str, position: str | None = None) -> str:
+    """A short help text for a card prompt (what to type, with an example)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    lines = [f"Suits: {EXPECTED_SUITS[game]}.", f"Ranks: {EXPECTED_RANKS[game]}.",
+             f"Example: {EXAMPLE[game]}", "'-' after a suit means none in that suit."]
+    if game == "ulti":
+        lines.append("Mind: A is the alsó, Á the ász.")
+    if position:
+        try:
+            lines.append(f"{position}: {expected_count(game, position)} cards.")
+        except ValueError:
+            pass
+    return "\n".join(lines)
