@@ -143,3 +143,31 @@ def test_full_random_deal_example(game):
     deal = parse_deal(data, game)
     assert len(deal.tricks) == HAND_SIZE[game]
     assert all(not h for h in held.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(GAMES), st.one_of(st.text(max_size=20), st.text(ALPHABET, max_size=12)))
+def test_no_string_crashes_the_contract_parser(game, text):
+    from expert.cards.deal import parse_contract
+    try:
+        c = parse_contract(text, game)
+    except RefereeError as e:
+        assert e.message.startswith("deal: contract")
+        return
+    assert c.game == game
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(GAMES), st.dictionaries(
+    st.sampled_from(["seats", "declarer", "contract", "hands", "talon", "skat", "discard",
+                     "lead", "play", "partnerships", "bought", "game", "other"]),
+    st.one_of(st.none(), st.text(ALPHABET, max_size=15), st.integers(),
+              st.lists(st.text(ALPHABET, max_size=8), max_size=4),
+              st.dictionaries(st.text(ALPHABET, max_size=3), st.text(ALPHABET, max_size=10),
+                              max_size=3)),
+    max_size=6))
+def test_no_deal_mapping_crashes(game, data):
+    try:
+        parse_deal(data, game)
+    except RefereeError:
+        pass

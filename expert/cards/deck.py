@@ -141,10 +141,11 @@ class Contract:
             raise ValueError(f"{self.game}: a {self.type} contract has no trump suit")
 
     def __str__(self) -> str:
+        lvl = f"{self.level} " if self.level else ""
         if self.trump:
             name = SUIT_NAMES[self.game][self.trump]
-            return f"{self.type} ({name})" if self.type != "suit" else name
-        return self.type
+            return lvl + (f"{self.type} ({name})" if self.type != "suit" else name)
+        return lvl + self.type
 
 
 def trump_suit(contract: Contract) -> str | None:
