@@ -7,7 +7,7 @@ import pytest
 from expert.appeal import (decide_appeal, differences, file_appeal, format_appeal,
                            load_original, parse_sets)
 from expert.errors import RefereeError
-from expert.record import build_record, compute_code, save_record, verify
+from expert.record import build_record, compute_code, format_code, save_record, verify
 from expert.register import Register
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,3 +226,35 @@ def test_record_and_appeal_through_the_engine(tmp_path):
         assert reg.show(oid)["appeals"][0]["id"] == aid
         with pytest.raises(RefereeError, match="early_who"):
             file_appeal(rec["code"], ["early_who=nobody"], reg, root=FIXTURES)
+
+
+def test_preferans_out_of_turn_appeal_through_the_engine(tmp_path):
+    """Član 7: a defender declared out of turn. On appeal the committee finds it was the
+    other defender, and the game was pik, not karo: bula and supe move, amounts follow."""
+    from expert.rulebook import load_rulebook
+    from expert.ruler import Ruler
+    book = load_rulebook("preferans")
+    answers = {"claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True,
+               "game": "karo", "game_mode": "talon", "contra_level": "none"}
+    header = {"tournament": "Kup", "table": "5", "deal": "17", "referee": "Ana",
+              "players": {"defender_1": "Jovan", "defender_2": "Milica"}}
+    ruling = Ruler(book).rule(answers, header)
+    rec = build_record(ruling, book, answer_times={q: "2026-11-29T15:00:00+00:00" for q in answers})
+    assert rec["rulebook"]["game"] == "preferans" and rec["rulebook"]["edition"] == book.edition
+    pen = {(p["player"], p["effect"]): p["amount"] for f in rec["findings"] for p in f["penalty"]}
+    assert pen[("defender_2", "bula")] == 6
+    with Register(tmp_path / "reg.sqlite") as reg:
+        oid = reg.save(rec)
+        assert [r["id"] for r in reg.search(provision="preferans:7.out-of-turn")] == [oid]
+        assert [r["id"] for r in reg.search(player="milica")] == [oid]
+        dec, aid, _ = file_appeal(format_code(rec["code"]), ["oot_offender=defender_1", "game=pik"],
+                                  reg, note="it was the first defender; pik")
+        by = {(p["player"], p["effect"]): p for p in dec["appeal"]["differences"]["penalties"]}
+        assert by[("defender_2", "bula")]["after"] is None
+        assert by[("defender_1", "bula")]["after"] == 4
+        assert dec["appeal"]["rulebook_changed"] is False
+        assert reg.get(oid)[1] == rec and verify(rec, reg, rulebook=book).rulebook_current
+        text = format_appeal(dec)
+        assert "oot_offender: defender_2 → defender_1" in text and "game: karo → pik" in text
+        prec = reg.precedents("preferans:7.out-of-turn")
+        assert [p["id"] for p in prec] == [oid, aid]
