@@ -254,3 +254,26 @@ def test_answers_from_facts_with_mapping():
     assert got.sources["trumped_ok"] == ["the cards show no failed to trump"]
     # an incomplete record proves nothing by absence
     assert "trumped_ok" not in answers_from_facts(facts, mapping, record_complete=False).answers
+
+
+def test_preferans_betl_discards():
+    d = {"seats": ["defender_1", "defender_2", "declarer"], "declarer": "declarer",
+         "contract": "betl",
+         "hands": {"declarer": "♠7 ♥78 ♦789 ♣789 ♠8",
+                   "defender_1": "♠AKQ ♥KQ ♦AK ♣AKQ",
+                   "defender_2": "♠J109 ♥AJ109 ♦QJ10"},
+         "talon": "♣J10", "discard": "♣J10"}
+    # defender_2 void in clubs: holds ♠J109 (3), ♥AJ109 (4), ♦QJ10 (3) -> shortest 3;
+    # discarding from hearts (4) is not the shortest; from ♦QJ10 the middle (♦J) is due
+    d["play"] = [{"lead": "defender_1", "cards": "♣A ♥A ♣7"}]
+    facts = derive(parse_deal(d, "preferans"))
+    assert names(facts, "betl_discard_not_shortest") == [
+        ("betl_discard_not_shortest", "defender_2", 1)]
+    d["play"] = [{"lead": "defender_1", "cards": "♣A ♦Q ♣7"}]
+    facts = derive(parse_deal(d, "preferans"))
+    assert names(facts, "betl_discard_not_shortest") == []
+    wrong = [f for f in facts if f.name == "betl_discard_wrong_card"]
+    assert len(wrong) == 1 and wrong[0].value == "♦J"
+    d["play"] = [{"lead": "defender_1", "cards": "♣A ♦J ♣7"}]
+    facts = derive(parse_deal(d, "preferans"))
+    assert not [f for f in facts if f.name.startswith("betl_discard")]

@@ -27,6 +27,8 @@ name                               meaning (seat = who; trick = 1-based trick nu
                                    offending side
 ``revoke_transfer``                bridge 64A1: ``value`` tricks to transfer (revoke trick +
                                    one later trick won by the offending side, if any)
+``betl_discard_not_shortest``      preferans betl: discard not from the shortest suit
+``betl_discard_wrong_card``        preferans betl: not the higher of two / the middle of three
 ``tricks_won``                     ``value``: tricks won by seat (one fact per seat, at the end)
 ``first_infraction``               the infraction that happened first (preferans Član 22);
                                    ``value``: its name
@@ -191,6 +193,8 @@ def derive(deal: Deal) -> list[DerivedFact]:
                                      f"trick {t.number} won by {t.winner} "
                                      f"({', '.join(str(c) for _, c in t.cards)})",
                                      value=deal.side_of(t.winner), seq=base + size - 1))
+    if game == "preferans" and deal.contract is not None and deal.contract.type == "betl":
+        facts.extend(betl_discard_facts(deal))
     # revoke consequences
     for f in [x for x in infr if x.name in ("revoke", "failed_to_trump", "failed_to_overtrump",
                                            "failed_to_beat")]:
@@ -209,6 +213,55 @@ def derive(deal: Deal) -> list[DerivedFact]:
                                  f"{first.trick}; in order: {order}",
                                  value=first.name, seq=first.seq, card=first.card))
     return facts
+
+
+def betl_discard_facts(deal: Deal) -> list[DerivedFact]:
+    """Preferans betl: each discard by a defender (void in the suit led), checked against
+    Član 10 / 12.gross-error.4: discard from the shortest suit first (excused when the
+    shortest suit holds the 7 or 8); from two cards the higher, from three the middle one.
+    Facts ``betl_discard_not_shortest`` and ``betl_discard_wrong_card`` (value: the card due).
+    Whether the discard caused the kontraš's fall is the referee's call."""
+    from .deck import rank_order
+    out = []
+    order = rank_order("preferans", deal.contract)
+    size = len(deal.seats)
+    for t in deal.tricks:
+        led = t.cards[0][1]
+        for k in range(1, len(t.cards)):
+            seat, card = t.cards[k]
+            if seat == deal.declarer or card.suit == led.suit:
+                continue
+            held, complete = deal.held_before(seat, t.number)
+            if not complete or any(c.suit == led.suit for c in held):
+                continue
+            by_suit: dict[str, list[Card]] = {}
+            for c in held:
+                by_suit.setdefault(c.suit, []).append(c)
+            shortest = min(len(v) for v in by_suit.values())
+            mine = sorted(by_suit[card.suit], key=lambda c: order.index(c.rank))
+            if len(mine) > shortest:
+                short = [v for v in by_suit.values() if len(v) == shortest]
+                excused = any(c.rank in ("7", "8") for v in short for c in v)
+                if not excused:
+                    out.append(DerivedFact(
+                        "betl_discard_not_shortest", seat, t.number,
+                        f"{seat} discarded {card.label('preferans')} at trick {t.number} from a "
+                        f"suit of {len(mine)} while holding a shorter suit of {shortest} "
+                        f"(without its 7 or 8)", seq=(t.number - 1) * size + k, card=str(card)))
+            due = None
+            if len(mine) == 2:
+                due = mine[-1]
+            elif len(mine) == 3:
+                due = mine[1]
+            if due is not None and card != due:
+                out.append(DerivedFact(
+                    "betl_discard_wrong_card", seat, t.number,
+                    f"{seat} discarded {card.label('preferans')} at trick {t.number} from "
+                    f"{', '.join(c.label('preferans') for c in reversed(mine))}: "
+                    f"{'the higher' if len(mine) == 2 else 'the middle'} card "
+                    f"{due.label('preferans')} was due", value=str(due),
+                    seq=(t.number - 1) * size + k, card=str(card)))
+    return out
 
 
 def _revoke_consequences(deal: Deal, f: DerivedFact) -> list[DerivedFact]:
