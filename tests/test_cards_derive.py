@@ -148,13 +148,15 @@ def test_bridge_revoke_transfer_two_tricks():
     assert revokes == [("revoke", "S", 2), ("revoke", "S", 3)]
     t3 = [f for f in facts if f.trick == 3 and f.name in
           ("revoke_trick_won_by_offender", "later_tricks_won_by_offending_side", "revoke_transfer",
-           "revoke_established")]
+           "revoke_established", "revoke_trick_winner_role")]
     got = {f.name: f.value for f in t3}
     assert "revoke_trick_won_by_offender" in got and "revoke_established" in got
     assert got["later_tricks_won_by_offending_side"] == 2
     assert got["revoke_transfer"] == 2
     t2 = {f.name: f.value for f in facts if f.trick == 2 and f.name.startswith("revoke_trick")}
-    assert t2 == {"revoke_trick_not_won_by_offender": "W"}
+    assert t2 == {"revoke_trick_not_won_by_offender": "W",
+                  "revoke_trick_winner_role": "non-offending"}
+    assert got["revoke_trick_winner_role"] == "offender"
 
 
 def test_bridge_revoke_transfer_one_trick_when_no_later_trick():
@@ -277,3 +279,21 @@ def test_preferans_betl_discards():
     d["play"] = [{"lead": "defender_1", "cards": "♣A ♦J ♣7"}]
     facts = derive(parse_deal(d, "preferans"))
     assert not [f for f in facts if f.name.startswith("betl_discard")]
+
+
+def test_mapping_if_filters_on_the_fact_value():
+    d = copy.deepcopy(BRIDGE)
+    d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♥6", "♣9 ♣5 ♣10 ♠4"]
+    facts = derive(parse_deal(d, "bridge"))
+    mapping = {"revoke_trick_winner_role": {"q": "l64_winner", "value": "$value"},
+               "revoke_established": {"q": "l63_events", "add": "played-next"},
+               "revoke": [{"q": "offender", "value": "$seat"},
+                          {"q": "claim", "add": "play"}],
+               "later_tricks_won_by_offending_side": {"q": "l64_later_tricks", "value": "$value"},
+               "lead_out_of_turn": {"q": "l53_out_of_turn", "value": True, "absent": False}}
+    got = answers_from_facts(facts, mapping).answers
+    # the first revoke (trick 2) gives the answers; it was won by the non-offending side
+    assert got == {"l64_winner": "non-offending", "l63_events": ["played-next"], "offender": "S",
+                   "claim": ["play"], "l64_later_tricks": 1, "l53_out_of_turn": False}
+    only_won = {"revoke_trick_winner_role": {"q": "won", "value": True, "if": "offender"}}
+    assert answers_from_facts(facts, only_won).answers == {"won": True}

@@ -21,6 +21,8 @@ name                               meaning (seat = who; trick = 1-based trick nu
                                    beat it ("nem ütött felül")
 ``revoke_established``             the offending side played to the following trick (bridge
                                    63A1)
+``revoke_trick_winner_role``       ``value``: offender / offender-partner / non-offending
+``revoke_on_twelfth_trick``        bridge: the revoke was on trick 12
 ``revoke_trick_won_by_offender``   bridge 64A1: the revoke trick was won by the offender
 ``revoke_trick_not_won_by_offender`` bridge: not won by him (64A2 is absent from the seed)
 ``later_tricks_won_by_offending_side`` ``value``: tricks after the revoke trick won by the
@@ -274,12 +276,20 @@ def _revoke_consequences(deal: Deal, f: DerivedFact) -> list[DerivedFact]:
         out.append(DerivedFact("revoke_established", f.seat, n,
                                f"the {f.name.replace('_', ' ')} at trick {n} was established: "
                                f"the offending side played to trick {n + 1}", seq=f.seq))
+    if n == 12 and deal.game == "bridge":
+        out.append(DerivedFact("revoke_on_twelfth_trick", f.seat, n,
+                               "the revoke was made on the twelfth trick (Law 62D)", seq=f.seq))
     if not t.winner:
         return out
     later = sum(1 for u in deal.tricks[n:] if u.winner and deal.side_of(u.winner) == side)
     out.append(DerivedFact("later_tricks_won_by_offending_side", f.seat, n,
                            f"after trick {n} the offending side ({side}) won {later} trick(s)",
                            value=later, seq=f.seq))
+    role = ("offender" if t.winner == f.seat else
+            "offender-partner" if deal.side_of(t.winner) == side else "non-offending")
+    out.append(DerivedFact("revoke_trick_winner_role", f.seat, n,
+                           f"trick {n} was won by {t.winner} ({role.replace('-', ' ')})",
+                           value=role, seq=f.seq))
     if t.winner == f.seat:
         moved = 1 + (1 if later else 0)
         out.append(DerivedFact("revoke_trick_won_by_offender", f.seat, n,
@@ -322,6 +332,7 @@ def answers_from_facts(facts: list[DerivedFact], mapping: dict, *,
         {q: QUESTION, add: V}            # add V to a multi/order answer (kept in order)
         {q: QUESTION, absent: V}         # answer V when no such fact was derived
                                          #   (only when ``record_complete``)
+        {q: ..., add/value: ..., if: X}  # only facts of that name whose value equals X
 
     or a 2-tuple ``(QUESTION, V)`` for ``{q: QUESTION, value: V}``. The first fact of a name
     (earliest in play) gives ``$seat``/``$trick``/``$value``/``$card``.
@@ -339,6 +350,8 @@ def answers_from_facts(facts: list[DerivedFact], mapping: dict, *,
                 spec = {"q": spec[0], "value": spec[1]}
             q = spec["q"]
             got = by_name.get(name, [])
+            if "if" in spec:                    # only facts whose value equals spec["if"]
+                got = [f for f in got if f.value == spec["if"]]
             if got:
                 first = got[0]
                 if "add" in spec:

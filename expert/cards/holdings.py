@@ -810,7 +810,24 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
                        value=len(aces(hand, (t,)))),
            DerivedFact("kings", seat, None, f"{seat}: side kings {fmt(kings(hand, (t,))) or 'none'}",
                        value=len(kings(hand, (t,))))]
+    out.append(DerivedFact("no_trump", seat, None, f"{seat} holds "
+                           + ("no trump" if t and not count_trumps(hand, t) else "a trump")
+                           if t else "no trump game", value=(count_trumps(hand, t) == 0)
+                           if t else None))
     if seat != deal.declarer and ctx.game in ("suit", "sans"):
+        if ctx.game == "suit" and t == "S":
+            sit = "pik-licitiran"
+        elif ctx.own_bid is None or ctx.partner_bid is None:
+            sit = None
+        elif ctx.own_bid != "none":
+            sit = "self-bid"
+        elif ctx.partner_bid != "none":
+            sit = "partner-bid"
+        else:
+            sit = "lider-only"
+        out.append(DerivedFact("dolaz_situation", seat, None,
+                               f"bidding situation for {seat}'s dolaz: {sit or 'unknown'}",
+                               value=sit))
         ok, items = correct_dolaz(hand, ctx)
         for i in items:
             out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
@@ -823,6 +840,12 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
                                value=ok))
     if bid_suit is not None:
         bs = _suit_from_bid(bid_suit)
+        n = sure_tricks(hand, bs)
+        out.append(DerivedFact("bid_suit_tricks", seat, None, f"{seat}: {n} sure trick(s) in "
+                               f"the bid suit {holding(hand, bs)}", value=n))
+        for i in correct_bid_follower_items(hand, bs):
+            out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
+                                   value=i.satisfied))
         items = correct_bid_items(hand, bs, first_to_play=(deal.seats.index(seat) == 0))
         for i in items:
             out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
