@@ -297,3 +297,22 @@ def test_mapping_if_filters_on_the_fact_value():
                    "claim": ["play"], "l64_later_tricks": 1, "l53_out_of_turn": False}
     only_won = {"revoke_trick_winner_role": {"q": "won", "value": True, "if": "offender"}}
     assert answers_from_facts(facts, only_won).answers == {"won": True}
+
+
+def test_mapping_earliest_fact_wins_across_names():
+    d = {"declarer": "declarer", "contract": "betli", "lead": "declarer",
+         "hands": {"defender_1": "P:VIII VII Z:K F A IX T:X K F M:F",
+                   "defender_2": "Z:VIII VII T:A IX VIII VII M:A IX VIII VII"},
+         # trick 1: defender_1 does not beat (Z:IX under Z:X holding Z:K F A); trick 2 is led
+         # by the declarer again; defender_1 does not follow makk holding M:F
+         "play": ["Z:X Z:IX Z:VIII", "M:Á T:X M:VII"]}
+    facts = derive(parse_deal(d, "ulti"))
+    got = [(f.name, f.seat, f.trick) for f in infractions_in_order(facts)]
+    assert got[0] == ("failed_to_beat", "defender_1", 1)
+    assert ("revoke", "defender_1", 2) in got or ("revoke", "defender_2", 2) in got
+    mapping = {"revoke": [{"q": "revoke_kind", "value": "not-follow"},
+                          {"q": "offender", "value": "$seat"}],
+               "failed_to_beat": [{"q": "revoke_kind", "value": "not-beat"},
+                                  {"q": "offender", "value": "$seat"}]}
+    ans = answers_from_facts(facts, mapping).answers
+    assert ans == {"revoke_kind": "not-beat", "offender": "defender_1"}

@@ -335,13 +335,15 @@ def answers_from_facts(facts: list[DerivedFact], mapping: dict, *,
         {q: ..., add/value: ..., if: X}  # only facts of that name whose value equals X
 
     or a 2-tuple ``(QUESTION, V)`` for ``{q: QUESTION, value: V}``. The first fact of a name
-    (earliest in play) gives ``$seat``/``$trick``/``$value``/``$card``.
+    (earliest in play) gives ``$seat``/``$trick``/``$value``/``$card``; across names, the
+    earliest fact in play sets a question first and later ones do not overwrite it.
     """
     by_name: dict[str, list[DerivedFact]] = {}
     for f in facts:
         by_name.setdefault(f.name, []).append(f)
-    answers: dict = {}
-    sources: dict = {}
+    pending = []          # (seq, order, q, kind, value, detail)
+    absent = []
+    k = 0
     for name, specs in mapping.items():
         if isinstance(specs, (tuple, dict)):
             specs = [specs]
@@ -352,23 +354,37 @@ def answers_from_facts(facts: list[DerivedFact], mapping: dict, *,
             got = by_name.get(name, [])
             if "if" in spec:                    # only facts whose value equals spec["if"]
                 got = [f for f in got if f.value == spec["if"]]
+            k += 1
             if got:
                 first = got[0]
+                seq = first.seq if first.seq is not None else 10 ** 9
                 if "add" in spec:
-                    answers.setdefault(q, [])
-                    if spec["add"] not in answers[q]:
-                        answers[q].append(spec["add"])
+                    pending.append((seq, k, q, "add", spec["add"], first.detail_en))
                 elif "value" in spec:
                     v = _resolve(spec["value"], first, len(got))
-                    if v is None:          # the cards do not decide it: leave it to the referee
-                        continue
-                    answers[q] = v
-                else:
-                    continue
-                sources.setdefault(q, []).append(first.detail_en)
+                    if v is not None:       # None: the cards do not decide it; ask the referee
+                        pending.append((seq, k, q, "value", v, first.detail_en))
             elif "absent" in spec and record_complete:
-                answers.setdefault(q, spec["absent"])
-                sources.setdefault(q, []).append(f"the cards show no {name.replace('_', ' ')}")
+                absent.append((q, spec["absent"], name))
+    answers: dict = {}
+    sources: dict = {}
+    # earliest fact first: with several infractions, the first one in play gives the value
+    for _seq, _k, q, kind, v, detail in sorted(pending, key=lambda x: (x[0], x[1])):
+        if kind == "add":
+            answers.setdefault(q, [])
+            if not isinstance(answers[q], list):
+                continue
+            if v not in answers[q]:
+                answers[q].append(v)
+        elif q in answers:
+            continue
+        else:
+            answers[q] = v
+        sources.setdefault(q, []).append(detail)
+    for q, v, name in absent:
+        if q not in answers:
+            answers[q] = v
+            sources.setdefault(q, []).append(f"the cards show no {name.replace('_', ' ')}")
     return DerivedAnswers(answers, sources)
 
 
