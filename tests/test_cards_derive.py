@@ -316,3 +316,17 @@ def test_mapping_earliest_fact_wins_across_names():
                                   {"q": "offender", "value": "$seat"}]}
     ans = answers_from_facts(facts, mapping).answers
     assert ans == {"revoke_kind": "not-beat", "offender": "defender_1"}
+
+
+def test_ulti_trump_seven():
+    base = {"declarer": "declarer", "contract": "piros ulti", "seats":
+            ["declarer", "defender_1", "defender_2"],
+            "hands": {"declarer": "P:VII Á X K F A IX Z:Á X T:Á"}}
+    d = dict(base, play=["P:VII P:VIII Z:VII"])      # led the VII at trick 1
+    f = [x for x in derive(parse_deal(d, "ulti")) if x.name == "trump_seven"]
+    assert len(f) == 1 and f[0].value == "early" and f[0].trick == 1
+    # piros led to him; his only piros is the VII -> forced
+    d = dict(base, hands={"declarer": "P:VII Z:Á X K F A IX VIII T:Á X"},
+             lead="defender_1", play=["P:Á P:K P:VII"])
+    f = [x for x in derive(parse_deal(d, "ulti")) if x.name == "trump_seven"]
+    assert f[0].value == "early-forced"

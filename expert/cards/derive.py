@@ -29,6 +29,8 @@ name                               meaning (seat = who; trick = 1-based trick nu
                                    offending side
 ``revoke_transfer``                bridge 64A1: ``value`` tricks to transfer (revoke trick +
                                    one later trick won by the offending side, if any)
+``trump_seven``                    ulti: when the declarer played the trump VII (``value``:
+                                   last / early / early-forced / early-undetermined)
 ``betl_discard_not_shortest``      preferans betl: discard not from the shortest suit
 ``betl_discard_wrong_card``        preferans betl: not the higher of two / the middle of three
 ``tricks_won``                     ``value``: tricks won by seat (one fact per seat, at the end)
@@ -195,6 +197,8 @@ def derive(deal: Deal) -> list[DerivedFact]:
                                      f"trick {t.number} won by {t.winner} "
                                      f"({', '.join(str(c) for _, c in t.cards)})",
                                      value=deal.side_of(t.winner), seq=base + size - 1))
+    if game == "ulti" and deal.contract is not None and deal.contract.trump and deal.declarer:
+        facts.extend(trump_seven_facts(deal))
     if game == "preferans" and deal.contract is not None and deal.contract.type == "betl":
         facts.extend(betl_discard_facts(deal))
     # revoke consequences
@@ -215,6 +219,37 @@ def derive(deal: Deal) -> list[DerivedFact]:
                                  f"{first.trick}; in order: {order}",
                                  value=first.name, seq=first.seq, card=first.card))
     return facts
+
+
+def trump_seven_facts(deal: Deal) -> list[DerivedFact]:
+    """Ulti (sajátosságok 2): the declarer must play the trump VII to the last trick. Fact
+    ``trump_seven`` (seat: declarer) with value ``last`` (played to trick 10), ``early`` (played
+    before, while another legal card was held), ``early-forced`` (it was his only legal card) or
+    ``early-undetermined`` (his hand is not known well enough to tell)."""
+    c = deal.contract
+    seven = Card(c.trump, "7")
+    for t in deal.tricks:
+        for k, (seat, card) in enumerate(t.cards):
+            if card != seven or seat != deal.declarer:
+                continue
+            base = f"{seat} played the trump VII ({card.label('ulti')}) to trick {t.number}"
+            if t.number == HAND_SIZE["ulti"]:
+                return [DerivedFact("trump_seven", seat, t.number, base + " (the last trick)",
+                                    value="last", card=str(card))]
+            held, complete = deal.held_before(seat, t.number)
+            legal = legal_cards(c, held, [x for _, x in t.cards[:k]])
+            others = [x for x in legal if x != card]
+            if others:
+                v, why = "early", (f"; he could have played "
+                                   f"{', '.join(x.label('ulti') for x in others[:4])}")
+            elif complete:
+                v, why = "early-forced", "; it was his only legal card"
+            else:
+                v, why = "early-undetermined", "; his hand is not known well enough to tell"
+            return [DerivedFact("trump_seven", seat, t.number, base + " before the last trick"
+                                + why, value=v, seq=(t.number - 1) * len(deal.seats) + k,
+                                card=str(card))]
+    return []
 
 
 def betl_discard_facts(deal: Deal) -> list[DerivedFact]:
