@@ -272,3 +272,30 @@ def test_holding_facts_from_a_deal():
     assert got.answers == {"dolaz_correct": True}
     bid = {f.name: f.value for f in holding_facts(deal, "declarer", bids, bid_suit="herc")}
     assert bid["correct_bid"] is True and bid["preferans:6.correct-bid.1"] is True
+
+
+def test_case_facts_one_call():
+    from expert.cards import case_facts
+    deal, facts = case_facts({
+        "seats": ["defender_1", "defender_2", "declarer"], "declarer": "declarer",
+        "contract": "herc",
+        "bids": {"declarer": "herc", "defender_1": "none", "defender_2": "dalje"},
+        "hands": {"declarer": "♥AQJ10 ♠AK ♦A ♣A7 ♠Q",
+                  "defender_1": "♥K8 ♠J10 ♦KQJ ♣K ♠7 ♦7",
+                  "defender_2": "♥97 ♠98 ♦1098 ♣QJ10"},
+        "talon": "♣98", "discard": "♣98", "play": ["♣K ♣Q ♣A"]}, "preferans")
+    got = {(f.name, f.seat): f.value for f in facts}
+    assert got[("correct_dolaz", "defender_1")] is True
+    assert got[("correct_dolaz", "defender_2")] is False
+    assert got[("correct_bid", "declarer")] is True
+    assert got[("dolaz_situation", "defender_2")] == "lider-only"
+    assert got[("won_trick", "declarer")] == "declarer"
+
+
+def test_bids_validation():
+    from expert.cards.deal import parse_deal
+    from expert.errors import RefereeError
+    with pytest.raises(RefereeError, match="deal: bids: defender_1: cannot read 'seven'"):
+        parse_deal({"bids": {"defender_1": "seven"}}, "preferans")
+    with pytest.raises(RefereeError, match="unknown seat"):
+        parse_deal({"bids": {"north": "pik"}}, "preferans")

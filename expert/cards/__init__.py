@@ -13,7 +13,26 @@ from .deck import Card, Contract, deck, rank_order, trick_winner_index
 from .derive import DerivedAnswers, DerivedFact, answers_from_facts, derive, infractions_in_order
 from .notation import format_cards, parse_card, parse_cards, parse_hand
 
-__all__ = ["Card", "Contract", "Deal", "DerivedAnswers", "DerivedFact", "Trick",
+
+
+def case_facts(data: dict, game: str, *, file: str | None = None, line: int | None = None):
+    """One call for a case file's ``deal:`` mapping: the validated Deal and every fact the
+    cards give - the play record's facts and, in preferans, the holdings of each seat whose
+    hand is given (dolaz for defenders; correct bid for a seat whose ``bids`` entry names a
+    suit)."""
+    deal = parse_deal(data, game, file=file, line=line)
+    facts = derive(deal)
+    if deal.game == "preferans":
+        from .holdings import holding_facts
+        for seat in deal.seats:
+            if seat in deal.hands:
+                bid = deal.bids.get(seat)
+                facts.extend(holding_facts(deal, seat, bid_suit=bid if bid not in (None, "none")
+                                           else None))
+    return deal, facts
+
+
+__all__ = ["case_facts", "Card", "Contract", "Deal", "DerivedAnswers", "DerivedFact", "Trick",
            "answers_from_facts", "deck", "derive", "format_cards", "infractions_in_order",
            "parse_card", "parse_cards", "parse_contract", "parse_deal", "parse_hand",
            "rank_order", "trick_winner_index"]

@@ -18,7 +18,7 @@ from .deck import (GAMES, HAND_SIZE, SEATS, SUITS, TALON_SIZE, TRICK_SIZE, Card,
 from .notation import SUIT_WORDS, SYMBOLS, ULTI_SYMBOLS, check_count, format_cards, parse_cards
 
 DEAL_KEYS = {"game", "seats", "declarer", "contract", "hands", "talon", "skat", "bought",
-             "discard", "lead", "play", "partnerships"}
+             "discard", "lead", "play", "partnerships", "bids"}
 TRICK_KEYS = {"cards", "by", "lead"}
 
 CONTRACT_WORDS = {
@@ -65,6 +65,7 @@ class Deal:
     first_lead: str | None = None
     tricks: list[Trick] = field(default_factory=list)
     partnerships: list[list[str]] = field(default_factory=list)
+    bids: dict[str, str] = field(default_factory=dict)    # seat -> suit bid up to, or "none"
 
     # ---------------------------------------------------------------- derived views
     @property
@@ -278,6 +279,21 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
         deal.declarer = next((s for s in ("declarer", "soloist") if s in deal.seats), None)
     if data.get("contract") is not None:
         deal.contract = parse_contract(data["contract"], game, file=file, line=line)
+    if data.get("bids") is not None:
+        bids = data["bids"]
+        if not isinstance(bids, dict):
+            raise RefereeError("deal: bids must map seats to the suit each bid up to (or none)",
+                               file, line)
+        for seat, v in bids.items():
+            _seat(seat, deal, "deal: bids", file, line)
+            if v in (None, False, "none", "dalje", "pass"):
+                deal.bids[seat] = "none"
+                continue
+            try:
+                deal.bids[seat] = _suit_from_word(str(v), game)
+            except ValueError:
+                raise RefereeError(f"deal: bids: {seat}: cannot read {v!r}; expected a suit "
+                                   "(pik, karo, herc, tref ...) or none", file, line) from None
 
     seen: dict[Card, str] = {}
 

@@ -770,7 +770,7 @@ def preferans_context(deal, seat: str, bids: dict | None = None) -> Context:
     from .deal import _suit_from_word
     c = deal.contract
     game = "suit" if c is None or c.type == "suit" else c.type
-    bids = bids or {}
+    bids = bids if bids is not None else dict(deal.bids)
 
     def bid(s):
         if s is None or s not in bids:
@@ -840,6 +840,11 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
                                value=ok))
     if bid_suit is not None:
         bs = _suit_from_bid(bid_suit)
+        # the auction comes before the talon is bought: judge the bid on the dealt ten cards
+        dealt = deal.hands.get(seat) or hand
+        if len(dealt) > 10:
+            dealt = [c for c in dealt if c not in deal.talon]
+        hand = dealt
         n = sure_tricks(hand, bs)
         out.append(DerivedFact("bid_suit_tricks", seat, None, f"{seat}: {n} sure trick(s) in "
                                f"the bid suit {holding(hand, bs)}", value=n))
