@@ -160,7 +160,7 @@ def test_no_string_crashes_the_contract_parser(game, text):
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(GAMES), st.dictionaries(
     st.sampled_from(["seats", "declarer", "contract", "hands", "talon", "skat", "discard",
-                     "lead", "play", "partnerships", "bought", "game", "other"]),
+                     "lead", "play", "partnerships", "bought", "game", "bids", "other"]),
     st.one_of(st.none(), st.text(ALPHABET, max_size=15), st.integers(),
               st.lists(st.text(ALPHABET, max_size=8), max_size=4),
               st.dictionaries(st.text(ALPHABET, max_size=3), st.text(ALPHABET, max_size=10),
