@@ -12,8 +12,12 @@ appeal is a record of its own (kind ``appeal``) linked to the ruling it appeals.
 The path is, in order: the ``path`` argument (the CLI's ``--register``), the environment
 variable ``REFEREE_REGISTER``, ``./referee-register.sqlite``.
 
-Note: SQLite's WAL needs shared memory, so the file must be on a local disk; on a network
-share SQLite cannot guarantee locking (see https://www.sqlite.org/wal.html).
+Note: SQLite's WAL needs shared memory, so in WAL mode every process using the file must run
+on the same machine (two referees on one laptop, or one laptop writing to a synced folder).
+For a network share written from several machines, set ``REFEREE_REGISTER_JOURNAL=delete``
+(rollback journal; still one transaction per save), and even then SQLite relies on the
+share's file locking (https://www.sqlite.org/useovernet.html). SQLite keeps ``-wal`` and
+``-shm`` files next to the register while it is open; they are part of it.
 """
 from __future__ import annotations
 
@@ -30,6 +34,9 @@ from expert.record import (canonical_json, check_record_shape, compute_code, for
                            looks_like_code, normalize_code)
 
 ENV_VAR = "REFEREE_REGISTER"
+#: ``wal`` (default) or ``delete``: SQLite's WAL needs shared memory, so a register kept on a
+#: network share used from SEVERAL machines must use the rollback journal instead.
+JOURNAL_ENV_VAR = "REFEREE_REGISTER_JOURNAL"
 DEFAULT_NAME = "referee-register.sqlite"
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 30_000
@@ -124,7 +131,11 @@ class Register:
     """One register file. Use as a context manager or call ``close()``."""
 
     def __init__(self, path: str | os.PathLike | None = None, *, create: bool = True,
-                 timeout: float = BUSY_TIMEOUT_MS / 1000):
+                 timeout: float = BUSY_TIMEOUT_MS / 1000, journal: str | None = None):
+        journal = (journal or os.environ.get(JOURNAL_ENV_VAR) or "wal").lower()
+        if journal not in ("wal", "delete"):
+            raise RefereeError(f"register journal '{journal}': expected wal or delete "
+                               f"(${JOURNAL_ENV_VAR})")
         self.path = default_register_path(path)
         if not create and not self.path.exists():
             raise RefereeError(f"no register at {self.path} (set --register or "
@@ -148,7 +159,7 @@ class Register:
         while True:
             try:
                 self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                mode = self._conn.execute(f"PRAGMA journal_mode = {journal.upper()}").fetchone()[0]
                 self.journal_mode = str(mode).lower()
                 self._conn.execute("PRAGMA synchronous = FULL")
                 self._conn.execute("PRAGMA foreign_keys = ON")

@@ -39,9 +39,15 @@ def reg(tmp_path):
         yield r
 
 
-def test_wal_mode_and_one_file(reg):
+def test_wal_mode_and_one_file(reg, tmp_path, monkeypatch):
     assert reg.journal_mode == "wal"
     assert reg.integrity() == "ok"
+    monkeypatch.setenv("REFEREE_REGISTER_JOURNAL", "delete")
+    with Register(tmp_path / "share.sqlite") as r:
+        assert r.journal_mode == "delete"
+    monkeypatch.setenv("REFEREE_REGISTER_JOURNAL", "memory")
+    with pytest.raises(RefereeError):
+        Register(tmp_path / "x.sqlite")
 
 
 def test_save_is_idempotent_and_get_by_id_or_code(reg):
@@ -201,12 +207,12 @@ sys.path.insert(0, {root!r})
 from expert.record import build_record
 from expert.register import Register
 import os, time
-who, n, path, go = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+who, n, path, go, journal = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 while not os.path.exists(go):  # start together
     time.sleep(0.001)
 rb = {{"game": "toy", "edition": "1", "hash": "sha256:" + "0" * 64}}
 start = time.time()
-with Register(path) as reg:
+with Register(path, journal=journal) as reg:
     for i in range(n):
         r = {{"game": "toy", "no_infraction": False, "not_ruled": [], "trail": [],
               "answers": {{"writer": who, "i": i}},
@@ -219,11 +225,14 @@ print(start, time.time())
 """
 
 
-def test_two_processes_writing_at_once(tmp_path):
+@pytest.mark.parametrize("journal,n", [("wal", 200), ("delete", 50)])
+def test_two_processes_writing_at_once(tmp_path, journal, n):
+    """Two processes save n rulings each into one register at the same moment: all are
+    there, none is corrupted (WAL: the default; delete: the network-share setting)."""
     path = tmp_path / "shared.sqlite"
     code = WRITER.format(root=str(ROOT))
     go = tmp_path / "go"
-    procs = [subprocess.Popen([sys.executable, "-c", code, who, "200", str(path), str(go)],
+    procs = [subprocess.Popen([sys.executable, "-c", code, who, str(n), str(path), str(go), journal],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for who in ("north", "south")]
     import time
@@ -236,17 +245,18 @@ def test_two_processes_writing_at_once(tmp_path):
         spans.append([float(x) for x in out.split()])
     # the two really wrote at the same time: each started before the other finished
     assert spans[0][0] < spans[1][1] and spans[1][0] < spans[0][1], spans
-    with Register(path) as reg:
+    with Register(path, journal=journal) as reg:
+        assert reg.journal_mode == journal
         assert reg.integrity() == "ok"
-        assert reg.count() == 400
+        assert reg.count() == 2 * n
         seen = set()
         for rid, rec in reg.records():
             assert compute_code(rec) == rec["code"]  # none corrupted
             seen.add((rec["answers"]["writer"], rec["answers"]["i"]))
-        assert seen == {(w, i) for w in ("north", "south") for i in range(200)}
-        assert reg.stats()["per_referee"] == [{"key": "north", "rulings": 200},
-                                              {"key": "south", "rulings": 200}]
-        assert reg._conn.execute("SELECT count(*) FROM penalties").fetchone()[0] == 400
+        assert seen == {(w, i) for w in ("north", "south") for i in range(n)}
+        assert reg.stats()["per_referee"] == [{"key": "north", "rulings": n},
+                                              {"key": "south", "rulings": n}]
+        assert reg._conn.execute("SELECT count(*) FROM penalties").fetchone()[0] == 2 * n
 
 
 def test_register_ruling_and_text_views(tmp_path):
