@@ -299,3 +299,11 @@ def test_bids_validation():
         parse_deal({"bids": {"defender_1": "seven"}}, "preferans")
     with pytest.raises(RefereeError, match="unknown seat"):
         parse_deal({"bids": {"north": "pik"}}, "preferans")
+
+
+def test_dolaz_minimal():
+    from expert.cards.holdings import dolaz_minimal
+    assert dolaz_minimal(H("♠A7 ♦A8 ♣987 ♥7"), "H")          # two bare aces
+    assert dolaz_minimal(H("♥AK ♠987 ♦987 ♣98"), "H")         # two trump tricks, nothing beside
+    assert not dolaz_minimal(H("♥AK ♠K7 ♦987 ♣98"), "H")      # a rezon beside
+    assert not dolaz_minimal(H("♠A7 ♦A8 ♣K97 ♥7"), "H")

@@ -833,6 +833,16 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
             out.append(DerivedFact(i.item, seat, None, f"{i.item.split(':')[1]}: {i.detail_en}",
                                    value=i.satisfied))
         met = [i.item.split(":")[1] for i in items if i.satisfied is True]
+        strength = None
+        if ok is False:
+            strength = "not-regular"
+        elif ok is True:
+            strength = "minimal" if dolaz_minimal(hand, t) else "regular"
+        out.append(DerivedFact("dolaz_strength", seat, None,
+                               f"{seat}'s dolaz is {strength or 'not decided by the cards'} "
+                               f"({sure_total(hand, t)} sure trick(s) in all: trump "
+                               f"{trump_tricks(hand, t)}, side suits "
+                               f"{sure_total(hand, t) - trump_tricks(hand, t)})", value=strength))
         out.append(DerivedFact("correct_dolaz", seat, None,
                                (f"correct dolaz under {', '.join(met)}" if ok else
                                 "no item of Član 8 is met" if ok is False else
@@ -863,6 +873,18 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
                                "no item is met from the cards alone; some need the referee",
                                value=ok))
     return out
+
+
+def sure_total(hand, trump) -> int:
+    """Sure tricks in all suits (trump tricks plus side-suit sure tricks)."""
+    return sum(sure_tricks(hand, s) for s in SUITS)
+
+
+def dolaz_minimal(hand, trump) -> bool:
+    """8.first-declarer-claim: a minimal dolaz is "dva prazna keca, dva adutska bez rezona
+    pored, kec i adutski rezon bez rezona pored". Reading: exactly two sure tricks in all
+    (trump tricks plus side-suit sure tricks: nothing beside the two)."""
+    return sure_total(hand, trump) <= 2
 
 
 def _suit_from_bid(v: str) -> str:
