@@ -97,12 +97,12 @@ def test_discard_must_come_from_hand_or_talon():
 
 def test_played_card_must_come_from_that_seats_hand():
     d = P(play=[{"cards": "♣K ♣Q ♣A", "by": ["defender_1", "declarer", "defender_2"]}])
-    with pytest.raises(RefereeError, match="trick 1: declarer played ♣Q .* not in declarer's hand"):
+    with pytest.raises(RefereeError, match=r"trick 1: declarer played ♣D \(dama\) but that card is not in declarer's hand"):
         parse_deal(d, "preferans")
 
 
 def test_discarded_card_cannot_be_played():
-    with pytest.raises(RefereeError, match="trick 1: ♣9 .* was discarded"):
+    with pytest.raises(RefereeError, match="trick 1: ♣9 was discarded"):
         parse_deal(P(play=["♣9 ♣Q ♣A"]), "preferans")
 
 

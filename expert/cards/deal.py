@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from expert.errors import RefereeError
 
 from .deck import (GAMES, HAND_SIZE, SEATS, SUITS, TALON_SIZE, TRICK_SIZE, Card, Contract,
-                   trick_winner_index)
+                   describe, trick_winner_index)
 from .notation import SUIT_WORDS, SYMBOLS, ULTI_SYMBOLS, check_count, format_cards, parse_cards
 
 DEAL_KEYS = {"game", "seats", "declarer", "contract", "hands", "talon", "skat", "bought",
@@ -300,7 +300,7 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
     def register(cards, where):
         for c in cards:
             if c in seen:
-                raise RefereeError(f"{where}: the card {c} ({c.label(game)}) is also in "
+                raise RefereeError(f"{where}: the card {describe(c, game)} is also in "
                                    f"{seen[c]}; each card exists once", file, line)
             seen[c] = where
 
@@ -349,7 +349,7 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
             pool = set(deal.hands[deal.declarer]) | set(deal.talon)
             for c in deal.discard:
                 if c not in pool:
-                    raise RefereeError(f"{where}: {c} ({c.label(game)}) is neither in the "
+                    raise RefereeError(f"{where}: {describe(c, game)} is neither in the "
                                        f"declarer's hand nor in the talon", file, line)
         elif any(c in seen for c in deal.discard):
             c = next(c for c in deal.discard if c in seen)
@@ -422,7 +422,7 @@ def _parse_play(deal: Deal, play: list, file, line) -> None:
                                file, line)
         for c in cards:
             if c in played:
-                raise RefereeError(f"{where}: {c} ({c.label(game)}) was already played to "
+                raise RefereeError(f"{where}: {describe(c, game)} was already played to "
                                    f"trick {played[c]}", file, line)
             played[c] = i
         # who played each card
@@ -435,7 +435,7 @@ def _parse_play(deal: Deal, play: list, file, line) -> None:
                     if h is None:
                         place = ("was discarded" if c in deal.discard else
                                  "is in the talon" if c in deal.talon else "is in no hand")
-                        raise RefereeError(f"{where}: {c} ({c.label(game)}) {place}; a played "
+                        raise RefereeError(f"{where}: {describe(c, game)} {place}; a played "
                                            f"card must come from a hand", file, line)
                     by.append(h)
             else:
@@ -451,7 +451,7 @@ def _parse_play(deal: Deal, play: list, file, line) -> None:
         for s, c in zip(by, cards):
             hand = deal.pool(s)
             if hand is not None and c not in hand:
-                raise RefereeError(f"{where}: {s} played {c} ({c.label(game)}) but that card "
+                raise RefereeError(f"{where}: {s} played {describe(c, game)} but that card "
                                    f"is not in {s}'s hand", file, line)
         trick = Trick(number=i, cards=list(zip(by, cards)), expected_leader=expected,
                       seats_known=seats_known, complete=len(cards) == size)

@@ -91,6 +91,17 @@ class Card:
         return f"{SUIT_SYMBOL.get(self.suit, '')}{rank}"
 
 
+def describe(card: "Card", game: str) -> str:
+    """How messages name a card: ``♠A (kec)``, ``♣D (dama)``, ``♠10``, ``P:Á (piros ász)``."""
+    if game == "ulti":
+        r = {"A": "Á", "K": "K", "Q": "F", "J": "A", "T": "X", "9": "IX", "8": "VIII",
+             "7": "VII"}.get(card.rank, card.rank)
+        return f"{card.suit}:{r} ({card.label(game)})"
+    if game == "preferans":
+        return card.label(game)
+    return str(card)
+
+
 def check_game(game: str) -> str:
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")

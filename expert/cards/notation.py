@@ -24,7 +24,7 @@ from typing import Iterable
 
 from expert.errors import RefereeError
 
-from .deck import GAMES, HAND_SIZE, SUIT_SYMBOL, TALON_SIZE, Card, sort_cards
+from .deck import GAMES, HAND_SIZE, SUIT_SYMBOL, TALON_SIZE, Card, describe, sort_cards
 
 SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 # German-suited ulti cards against the French symbols: Herz/piros ♥, Schellen/tök ♦,
@@ -263,7 +263,7 @@ def check_unique(cards: Iterable[Card], where: str, game: str, *, file=None, lin
     counts = Counter(cards)
     for card, k in counts.items():
         if k > 1:
-            raise RefereeError(f"{where}: the card {card} ({card.label(game)}) is given {k} times; "
+            raise RefereeError(f"{where}: the card {describe(card, game)} is given {k} times; "
                                "each card exists once in the pack", file, line)
 
 
