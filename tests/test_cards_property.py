@@ -171,3 +171,37 @@ def test_no_deal_mapping_crashes(game, data):
         parse_deal(data, game)
     except RefereeError:
         pass
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10 ** 6), st.integers(0, 12))
+def test_out_of_turn_is_found_when_two_plays_are_swapped(game, seed, which):
+    """With all hands given, writing two cards of a trick in the wrong order is a play out
+    of turn (or, for the first two, a lead out of turn) by the seat written too early."""
+    data, _ = random_legal_deal(game, seed)
+    tricks = data["play"]
+    n = which % len(tricks)
+    cards = tricks[n].split()
+    cards[1], cards[2] = cards[2], cards[1]      # the third player plays before the second
+    data = dict(data, play=tricks[:n] + [" ".join(cards)] + tricks[n + 1:])
+    deal = parse_deal(data, game)
+    facts = derive(deal)
+    early = deal.tricks[n].cards[1][0]
+    assert any(f.name == "played_out_of_turn" and f.trick == n + 1 and f.seat == early
+               for f in facts)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10 ** 6), st.integers(1, 12))
+def test_lead_out_of_turn_when_the_wrong_seat_leads(game, seed, which):
+    """Rewrite trick n (n >= 2) so that it starts with the card of the seat after the one
+    on lead: the derived facts name a lead out of turn at that trick."""
+    data, _ = random_legal_deal(game, seed)
+    tricks = data["play"]
+    n = 1 + which % (len(tricks) - 1)
+    cards = tricks[n].split()
+    cards = cards[1:] + cards[:1]                 # the second player "leads"
+    data = dict(data, play=tricks[:n] + [" ".join(cards)] + tricks[n + 1:])
+    deal = parse_deal(data, game)
+    facts = derive(deal)
+    assert any(f.name == "lead_out_of_turn" and f.trick == n + 1 for f in facts)
