@@ -205,3 +205,29 @@ def test_lead_out_of_turn_when_the_wrong_seat_leads(game, seed, which):
     deal = parse_deal(data, game)
     facts = derive(deal)
     assert any(f.name == "lead_out_of_turn" and f.trick == n + 1 for f in facts)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 6))
+def test_holdings_never_crash_and_always_explain(seed):
+    from expert.cards import holdings as hd
+    rnd = random.Random(seed)
+    pack = deck("preferans")
+    rnd.shuffle(pack)
+    hand, bought = pack[:10], pack[10:12]
+    trump = rnd.choice(["S", "H", "D", "C", None])
+    ctx = hd.Context(
+        trump=trump, game=rnd.choice(["suit", "sans"]) if trump is None else "suit",
+        bought=rnd.choice([bought, None]), declarer_position=rnd.choice([1, 2, 3, None]),
+        own_bid=rnd.choice(["none", "S", "H", None]), partner_bid=rnd.choice(["none", "D", None]))
+    ok, items = hd.correct_dolaz(hand, ctx)
+    assert ok in (True, False, None)
+    assert all(i.detail_en and i.satisfied in (True, False, None) for i in items)
+    for s in "SHDC":
+        assert all(i.detail_en for i in hd.correct_bid_items(hand, s, first_to_play=rnd.random() < .5))
+        assert all(i.detail_en for i in hd.correct_bid_follower_items(hand, s))
+    led = rnd.choice(hand)
+    hd.called_lead_items(hand, led, ctx, declarer_next=rnd.choice([True, False, None]))
+    hd.sans_called_lead_items(hand, led, ctx, contra=rnd.random() < .5)
+    hd.betl_contra_lead_items(hand, led, ctx)
+    hd.no_trump_minimum(hand, ctx)
