@@ -66,3 +66,18 @@ def test_readme_examples_parse():
         facts = derive(parse_deal(d, g))
         if e:
             assert e in {f.name for f in facts}, (g, e)
+
+
+def test_readme_suggested_mappings_load_and_apply():
+    from expert.cards.derive import answers_from_facts
+    text = README.read_text(encoding="utf-8")
+    blocks = [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", text, re.S)]
+    mappings = [b for b in blocks if "deal" not in b]
+    assert len(mappings) == 4
+    deals = readme_deals()
+    for mapping, (d, g) in zip(mappings[1:], [(deals[2], "skat"), (deals[3], "bridge"),
+                                              (deals[4], "ulti")]):
+        got = answers_from_facts(derive(parse_deal(d, g)), mapping)
+        assert got.answers.get("offender") or got.answers.get("claim"), (g, got.answers)
+    bridge = answers_from_facts(derive(parse_deal(deals[3], "bridge")), mappings[2]).answers
+    assert bridge["l64_winner"] == "non-offending" and bridge["play_claim"] == ["revoke"]
