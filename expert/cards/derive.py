@@ -317,9 +317,12 @@ def _revoke_consequences(deal: Deal, f: DerivedFact) -> list[DerivedFact]:
     if not t.winner:
         return out
     later = sum(1 for u in deal.tricks[n:] if u.winner and deal.side_of(u.winner) == side)
+    total = HAND_SIZE[deal.game]
+    done = sum(1 for u in deal.tricks if u.complete)
+    note = "" if done >= total else f" (the record holds {done} of {total} tricks: at least)"
     out.append(DerivedFact("later_tricks_won_by_offending_side", f.seat, n,
-                           f"after trick {n} the offending side ({side}) won {later} trick(s)",
-                           value=later, seq=f.seq))
+                           f"after trick {n} the offending side ({side}) won {later} "
+                           f"trick(s){note}", value=later, seq=f.seq))
     role = ("offender" if t.winner == f.seat else
             "offender-partner" if deal.side_of(t.winner) == side else "non-offending")
     out.append(DerivedFact("revoke_trick_winner_role", f.seat, n,
