@@ -20,10 +20,7 @@ class Interview:
         self.history: list[str] = []
         for qid, value in (answers or {}).items():
             self.give(qid, value)
-        self._producers: dict[str, list[Production]] = {}
-        for p in book.productions:
-            if p.action == "derive":
-                self._producers.setdefault(p.derive, []).append(p)
+        self._producers = _producers(book)
 
     # --- answers -------------------------------------------------------------------
     def give(self, qid: str, value) -> None:
@@ -90,6 +87,14 @@ class Interview:
                 state.collect(q.when, more)
                 todo.extend(more)
         return result
+
+
+def _producers(book: Rulebook) -> dict[str, list[Production]]:
+    producers: dict[str, list[Production]] = {}
+    for p in book.productions:
+        if p.action == "derive":
+            producers.setdefault(p.derive, []).append(p)
+    return producers
 
 
 class _State:
@@ -167,8 +172,9 @@ class _State:
 def prune(book: Rulebook, answers: dict) -> dict:
     """Drop answers to questions whose ``when`` no longer holds (after an answer was changed)."""
     kept = dict(answers)
+    producers = _producers(book)
     for _ in range(len(kept) + 1):
-        state = _State(book, kept, {})
+        state = _State(book, kept, producers)
         stale = [qid for qid in kept if qid in book.questions
                  and book.questions[qid].when is not None
                  and cond.evaluate(book.questions[qid].when, state.literal) is False]

@@ -80,3 +80,18 @@ def test_end_of_input_saves_answers_and_resume_continues(tmp_path):
                                  input="karo\nd2\n\n")
     assert resumed.exit_code == 0
     assert '"player": "d2"' in resumed.output and '"amount": 6' in resumed.output
+
+
+def test_prune_keeps_answers_gated_by_a_derived_fact(tmp_path):
+    import shutil
+    from expert.rulebook import load_rulebook
+    draft = tmp_path / "k"
+    shutil.copytree(FIXTURES, draft)
+    art = draft / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace(
+        "    text: {en: \"Who spoke early?\"}\n    when: {q: claim, has: early}",
+        "    text: {en: \"Who spoke early?\"}\n    when: {fact: early-established}"))
+    book = load_rulebook("mini", draft)
+    answers = {"claim": ["early"], "early_turn": False, "early_who": "d2"}
+    assert prune(book, answers) == answers
+    assert asked(book, dict(answers, game="pik")) == ["claim", "early_turn", "game", "early_who"]
