@@ -129,13 +129,13 @@ LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "
 @KNOWLEDGE
 def rule(case, fmt, lang, out, knowledge):
     """Rule on a case file (game, header, answers) without asking anything."""
-    from expert.casefile import case_answers, read_case
+    from expert.casefile import case_input, read_case
     from expert.ruler import Ruler
     from reports.render import render
     data = read_case(case)
     book = _case_book(data, case, knowledge)
-    answers, header = case_answers(data, book, case)
-    _emit(render(Ruler(book).rule(answers, header), fmt, lang), out)
+    answers, header, sources = case_input(data, book, case)
+    _emit(render(Ruler(book).rule(answers, header, sources), fmt, lang), out)
 
 
 @main.command()
@@ -147,6 +147,9 @@ def rule(case, fmt, lang, out, knowledge):
               help="Continue from answers saved by an interrupted interview.")
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
               help="Where answers are saved as they are given (default: interview-GAME-TIME.yaml).")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
+              help="A YAML file with the deal record (hands, contract, play; see expert/cards/README.md): "
+                   "what the cards show is not asked.")
 @click.option("--tournament", default=None)
 @click.option("--table", default=None)
 @click.option("--deal", default=None)
@@ -155,7 +158,8 @@ def rule(case, fmt, lang, out, knowledge):
 @FORMAT
 @OUT
 @KNOWLEDGE
-def interview(game, lang, resume, save, tournament, table, deal, referee_name, players, fmt, out, knowledge):
+def interview(game, lang, resume, save, cards_file, tournament, table, deal, referee_name, players, fmt, out,
+              knowledge):
     """Interview the referee about a disputed deal, then print the ruling.
 
     Answers are checked as they are typed; '?' shows help and the articles a question
@@ -163,16 +167,26 @@ def interview(game, lang, resume, save, tournament, table, deal, referee_name, p
     of input leaves them in a case file to continue with --resume.
     """
     from expert import console
-    from expert.casefile import case_answers, read_case
+    from expert.answers import check_all
+    from expert.casefile import read_case
+    from expert.from_cards import answers_from_cards
     from expert.ruler import Ruler
+    from expert.yamlio import load_file, where
     from reports.render import render
     book = _book(game, knowledge)
-    answers, header = {}, {}
+    answers, header, cards = {}, {}, None
     if resume:
         data = read_case(resume)
         if data["game"] != game:
             raise RefereeError(f"saved answers are for {data['game']!r}, not {game!r}", resume)
-        answers, header = case_answers(data, book, resume)
+        answers = check_all(data.get("answers") or {}, book, resume, where(data.get("answers"))[1])
+        header, cards = dict(data.get("header") or {}), data.get("cards")
+    if cards_file:
+        loaded = load_file(cards_file)
+        cards = loaded.get("cards", loaded) if isinstance(loaded, dict) else loaded
+    derived = answers_from_cards(book, cards, cards_file or resume, where(cards)[1] if cards else None)
+    if derived.answers:
+        click.echo(f"From the cards: {', '.join(sorted(derived.answers))} (not asked)")
     header.update({k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
                                      ("referee", referee_name)) if v})
     if players:
@@ -187,13 +201,15 @@ def interview(game, lang, resume, save, tournament, table, deal, referee_name, p
             raise EOFError from None
 
     try:
-        answers = console.run(book, read, click.echo, save_to, answers, header, ask_lang)
+        given = console.run(book, read, click.echo, save_to, answers, header, ask_lang, cards,
+                            derived.answers)
     except console.Interrupted as stop:
         w = console.words(ask_lang)
         click.echo(f"\n{w['saved']} {stop.path}", err=True)
         click.echo(w["resume"].format(game=game, path=stop.path), err=True)
         sys.exit(130)
-    _emit(render(Ruler(book).rule(answers, header), fmt, lang), out)
+    sources = {q: s for q, s in derived.sources.items() if q not in answers}
+    _emit(render(Ruler(book).rule(given, header, sources), fmt, lang), out)
 
 
 def _players(pairs, book) -> dict:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .answers import check_all
 from .errors import RefereeError
+from .from_cards import answers_from_cards, merge
 from .model import Case, Rulebook
 from .ruler import Ruler
 from .verdict import FindingOut, Ruling
@@ -25,10 +26,12 @@ def run_case(ruler: Ruler, case: Case) -> CaseResult:
     result = CaseResult(case)
     try:
         answers = check_all(case.answers, ruler.book, case.file, case.line)
+        derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
     except RefereeError as exc:
         result.differences.append(str(exc))
         return result
-    ruling = ruler.rule(answers, case.header)
+    answers, sources = merge(answers, derived)
+    ruling = ruler.rule(answers, case.header, sources)
     result.ruling = ruling
     result.differences = compare(case.expect, ruling)
     return result
@@ -39,7 +42,7 @@ def _penalty_key(entry: dict, with_against: bool) -> tuple:
     if isinstance(amount, float) and amount.is_integer():
         amount = int(amount)
     return (str(entry.get("player")), str(entry.get("effect")), amount,
-            str(entry.get("against")) if with_against else None)
+            str(entry["against"]) if with_against and entry.get("against") is not None else None)
 
 
 def _show(f: FindingOut) -> str:

@@ -29,7 +29,18 @@ def read_case(path: str | Path) -> dict:
 
 
 def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict]:
-    """Checked answers and header of a case file."""
+    """Checked answers (the cards' included) and header of a case file."""
+    answers, header, _sources = case_input(data, book, path)
+    return answers, header
+
+
+def case_input(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict, dict]:
+    """Checked answers, header, and which answers came from the case's ``cards:``."""
+    from .from_cards import answers_from_cards, merge
+    unknown = set(data) - {"game", "header", "answers", "cards"}
+    if unknown:
+        raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected game, header, answers, cards",
+                           str(path), where(data)[1])
     answers = data.get("answers") or {}
     f, line = where(answers) if answers else where(data)
     answers = check_all(answers, book, str(path), line)
@@ -46,16 +57,21 @@ def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, di
         if seat not in book.seat_ids:
             raise RefereeError(f"header names unknown seat {seat!r}, expected one of "
                                f"{', '.join(book.seat_ids)}", str(path), where(header)[1])
-    return answers, {k: v for k, v in header.items()}
+    cards = data.get("cards")
+    derived = answers_from_cards(book, cards, str(path), where(cards)[1] if cards else None)
+    answers, sources = merge(answers, derived)
+    return answers, dict(header), sources
 
 
 def save_case(path: str | Path, game: str, answers: dict, header: dict | None = None,
-              note: str | None = None) -> Path:
+              note: str | None = None, cards: dict | None = None) -> Path:
     """Write atomically: a crash while saving leaves the old file or the new one, never half."""
     path = Path(path)
     data = {"game": game}
     if header:
         data["header"] = dict(header)
+    if cards:
+        data["cards"] = dict(cards)
     data["answers"] = dict(answers)
     body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     prefix = f"# {note}\n" if note else ""

@@ -36,14 +36,21 @@ def words(lang: str) -> dict:
 
 
 def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dict | None = None,
-        header: dict | None = None, lang: str = "en") -> dict:
+        header: dict | None = None, lang: str = "en", cards: dict | None = None,
+        known: dict | None = None) -> dict:
     """Ask until nothing can change the ruling; return the answers. Saves after every answer.
 
     ``read`` raises EOFError or KeyboardInterrupt when the referee stops; the answers so far are
     then saved and ``Interrupted`` is raised with the file's path.
     """
     w = words(lang)
-    interview = Interview(book, answers)
+    interview = Interview(book, dict(known or {}, **(answers or {})))
+    interview.history = [q for q in interview.history if q not in (known or {})]
+
+    def save(note: str) -> None:
+        # what the cards answer is not saved as the referee's answer: the cards are saved
+        given = {q: v for q, v in interview.answers.items() if q not in (known or {}) or q in (answers or {})}
+        save_case(save_to, book.game, given, header, note, cards)
     try:
         while True:
             q = interview.next_question()
@@ -53,11 +60,11 @@ def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dic
                 continue
             _ask(book, interview, q, read, write, lang)
             interview.answers = _pruned(book, interview)
-            save_case(save_to, book.game, interview.answers, header, "referee interview, in progress")
+            save("referee interview, in progress")
     except (EOFError, KeyboardInterrupt):
-        save_case(save_to, book.game, interview.answers, header, "referee interview, interrupted")
+        save("referee interview, interrupted")
         raise Interrupted(save_to) from None
-    save_case(save_to, book.game, interview.answers, header, "referee interview, complete")
+    save("referee interview, complete")
     write(f"{w['saved']} {save_to}")
     return interview.answers
 

@@ -88,6 +88,7 @@ class Case(Located):
     expect: dict
     header: dict = field(default_factory=dict)
     note: str | None = None
+    cards: dict | None = None
 
 
 @dataclass
@@ -117,6 +118,7 @@ class Rulebook:
     productions: list[Production]
     articles: list[Article]
     files: list[Path]
+    cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
 
     @property
     def cases(self) -> list[Case]:

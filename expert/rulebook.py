@@ -90,6 +90,13 @@ class _Loader:
                                         p.file, p.line)
                 provisions[p.id] = p
             productions.extend(art.productions)
+        cards_map = {}
+        cfile = self.folder / "cards.yaml"
+        if cfile.is_file():
+            data = self.read(cfile)
+            if data is not None and not isinstance(data, dict):
+                self.fail("cards.yaml must map derived fact names to question specs", file=str(cfile))
+            cards_map = dict(data or {}) if isinstance(data, dict) else {}
         seats = []
         for node in meta.get("seats") or []:
             if not isinstance(node, dict) or "id" not in node:
@@ -103,7 +110,7 @@ class _Loader:
             partnerships=meta.get("partnerships") or [],
             effects=dict(meta.get("effects") or {}), parameters=dict(meta.get("parameters") or {}),
             questions=questions, provisions=provisions, productions=productions,
-            articles=articles, files=self.files)
+            articles=articles, files=self.files, cards_map=cards_map)
 
     def load_article(self, path: Path, questions: dict[str, Question]) -> Article | None:
         data = self.read(path)
@@ -220,4 +227,4 @@ class _Loader:
         f, line = where(node)
         return Case(name=str(node["name"]), article=article, answers=dict(node["answers"]),
                     expect=node["expect"], header=dict(node.get("header") or {}),
-                    note=node.get("note"), file=f or str(path), line=line)
+                    note=node.get("note"), cards=node.get("cards"), file=f or str(path), line=line)

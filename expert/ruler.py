@@ -12,7 +12,7 @@ class Ruler:
         self.engine = compile_engine(book)()
         self._order = {p.id: i for i, p in enumerate(book.productions)}
 
-    def rule(self, answers: dict, header: dict | None = None) -> Ruling:
+    def rule(self, answers: dict, header: dict | None = None, from_cards: dict | None = None) -> Ruling:
         book, engine = self.book, self.engine
         engine.reset()
         facts = []
@@ -40,7 +40,7 @@ class Ruler:
         trail = [dict(step, cites=book.production(step["production"]).cites) for step in engine.trail]
         return Ruling(book=book, answers=dict(answers), header=dict(header or {}),
                       findings=findings, not_ruled=not_ruled, not_established=not_established,
-                      trail=trail)
+                      trail=trail, from_cards=dict(from_cards or {}))
 
     def _standing_twin(self, prod):
         """The standing finding on the same claim as ``prod`` (which may itself be set aside)."""

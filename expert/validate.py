@@ -22,6 +22,19 @@ def validate(book: Rulebook, problems: Problems) -> None:
         _production(book, p, producers, set(seen), problems)
     for case in book.cases:
         _case(book, case, problems)
+    _cards_map(book, problems)
+
+
+def _cards_map(book: Rulebook, problems: Problems) -> None:
+    file = str(book.root / "cards.yaml")
+    for name, specs in book.cards_map.items():
+        for spec in specs if isinstance(specs, list) else [specs]:
+            if not isinstance(spec, dict) or "q" not in spec or not {"value", "add", "absent"} & set(spec):
+                problems.error(f"cards.yaml: {name}: each spec needs q and one of value, add, absent",
+                               file, getattr(spec, "line", None))
+            elif spec["q"] not in book.questions:
+                problems.error(f"cards.yaml: {name} answers unknown question {spec['q']!r}",
+                               file, getattr(spec, "line", None), "dangling")
 
 
 def _condition(book, c, file, line, problems, producers, owner):

@@ -74,6 +74,7 @@ class Ruling:
     not_ruled: list[NotRuled]
     not_established: list[str]
     trail: list[dict] = field(default_factory=list)
+    from_cards: dict = field(default_factory=dict)   # question id -> how the cards show it
 
     @property
     def game(self) -> str:
@@ -93,6 +94,7 @@ class Ruling:
             "not_established": self.not_established,
             "no_infraction": self.no_infraction,
             "answers": self.answers,
+            "from_cards": self.from_cards,
             "trail": self.trail,
         }
 

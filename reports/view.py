@@ -81,6 +81,8 @@ def _facts(ruling: Ruling, lang: str) -> list[tuple[str, str]]:
         if qid in ruling.answers:
             value = ruling.answers[qid]
             shown = w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang)
+            if qid in ruling.from_cards:
+                shown += f" [{w['from_cards']}: {'; '.join(ruling.from_cards[qid])}]"
             rows.append((text(q.text, lang), shown))
     return rows
 
