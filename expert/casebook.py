@@ -51,28 +51,38 @@ def _show(f: FindingOut) -> str:
     return f"{'+'.join(f.provisions)} [{f.kind}]" + (f" ({pen})" if pen else "")
 
 
+def _penalty_diff(want: dict, found: FindingOut) -> str | None:
+    if "penalty" not in want:
+        return None
+    expected_pen = want.get("penalty") or []
+    with_against = any("against" in e for e in expected_pen)
+    exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
+    got = sorted(_penalty_key(p.to_dict(), with_against) for p in found.penalty)
+    if exp == got:
+        return None
+    return f"penalty under {'+'.join(sorted(set(want.get('provisions') or [])))}: expected {exp}, got {got}"
+
+
 def compare(expect: dict, ruling: Ruling) -> list[str]:
     diffs: list[str] = []
     if "findings" in expect:
         actual = list(ruling.findings)
         for want in expect.get("findings") or []:
             want_ids = set(want.get("provisions") or [])
-            match = next((f for f in actual if want_ids <= set(f.provisions)
-                          and (want.get("kind") in (None, f.kind))), None)
-            if match is None:
+            candidates = [f for f in actual if want_ids <= set(f.provisions)
+                          and want.get("kind") in (None, f.kind)]
+            if not candidates:
                 got = "; ".join(_show(f) for f in ruling.findings) or "no finding"
                 diffs.append(f"expected a finding citing {sorted(want_ids)}"
                              + (f" of kind {want['kind']}" if want.get("kind") else "")
                              + f", got: {got}")
                 continue
+            # several findings may cite the same provision: prefer the one whose penalty matches
+            match = next((f for f in candidates if not _penalty_diff(want, f)), candidates[0])
             actual.remove(match)
-            if "penalty" in want:
-                expected_pen = want.get("penalty") or []
-                with_against = any("against" in e for e in expected_pen)
-                exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
-                got = sorted(_penalty_key(p.to_dict(), with_against) for p in match.penalty)
-                if exp != got:
-                    diffs.append(f"penalty under {'+'.join(sorted(want_ids))}: expected {exp}, got {got}")
+            diff = _penalty_diff(want, match)
+            if diff:
+                diffs.append(diff)
         for extra in actual:
             diffs.append(f"unexpected finding: {_show(extra)}")
     for pid in expect.get("not_ruled") or []:
@@ -99,12 +109,16 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
     for r in results:
         if r.ruling is None:
             continue
-        applied = {pid for f in r.ruling.findings for pid in f.provisions}
+        # a finding that no violation stands, or that the claim is lost, is no case of a penalty applying
+        applied = {pid for f in r.ruling.findings if f.kind not in ("no-violation", "forfeited")
+                   for pid in f.provisions}
+        cleared = {pid for f in r.ruling.findings if f.kind in ("no-violation", "forfeited")
+                   for pid in f.provisions}
         for pid in applied:
             if pid in table:
                 table[pid]["applied"] += 1
         negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
-        negative |= _raised(book, r.case)
+        negative |= _raised(book, r.case) | cleared
         for pid in negative - applied:
             if pid in table:
                 table[pid]["not_applied"] += 1
