@@ -226,14 +226,20 @@ def _players(pairs, book) -> dict:
 @main.command()
 @click.argument("game", required=False)
 @click.option("-v", "--verbose", is_flag=True, help="List every case, not only failures.")
+@click.option("--coverage", "show_coverage", is_flag=True,
+              help="Per provision: the cases that apply it and those where it must not apply.")
+@click.option("--update", is_flag=True,
+              help="Rewrite the expect: of failing cases to the current rulings, asking for each.")
 @KNOWLEDGE
-def test(game, verbose, knowledge):
+def test(game, verbose, show_coverage, update, knowledge):
     """Run the casebooks and end with 'N passed, N failed'."""
     from expert.casebook import run_casebook
     from expert.rulebook import list_games
-    passed = failed = 0
+    passed = failed = updated = 0
     for g in [game] if game else list_games(knowledge):
-        for result in run_casebook(_book(g, knowledge)):
+        book = _book(g, knowledge)
+        results = run_casebook(book)
+        for result in results:
             where = f"{result.case.file}:{result.case.line}"
             if result.passed:
                 passed += 1
@@ -244,9 +250,27 @@ def test(game, verbose, knowledge):
                 click.echo(f"FAIL {g}: {result.case.name} ({where})")
                 for d in result.differences:
                     click.echo(f"    {d}")
-    click.echo(f"{passed} passed, {failed} failed")
-    if failed:
+                if update and result.ruling is not None and _update_case(result):
+                    updated += 1
+        if show_coverage:
+            from expert.analysis.coverage import coverage_rows, render_coverage
+            click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
+    click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
+    if failed - updated:
         sys.exit(1)
+
+
+def _update_case(result) -> bool:
+    from expert.analysis.update import new_expect, show_change, write_expect
+    case = result.case
+    expect = new_expect(case.expect, result.ruling)
+    click.echo(show_change(dict(case.expect), expect))
+    if not click.confirm(f"Update the expect: of {case.name!r}?", default=False):
+        return False
+    how, path = write_expect(case, expect)
+    click.echo(f"    updated {path}" if how == "in place" else
+               f"    could not edit {case.file} safely: new expectations written to {path}")
+    return how == "in place"
 
 
 @main.command()
@@ -254,20 +278,61 @@ def test(game, verbose, knowledge):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @KNOWLEDGE
 def check(game, fmt, knowledge):
-    """Validate knowledge files, their references, and casebook coverage of penalties."""
-    from expert.checks import check_games
-    results = check_games([game] if game else None, knowledge)
+    """Validate knowledge: references, casebook coverage, and the rule-base analysis
+    (conflicts, redundancy, unreachable productions, circularity, silent claims, unused
+    knowledge, order dependence). Exit 1 when there are errors; warnings are allowed."""
+    import time
+    from expert.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
+    from expert.rulebook import list_games
+    games_ = [game] if game else list_games(knowledge)
+    started = time.monotonic()
+    results = {}
+    if sys.stderr.isatty() and fmt == "text":
+        with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr,
+                               item_show_func=lambda x: x) as bar:
+            for g in games_:
+                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"))
+    else:
+        results = {g: check_game(g, knowledge) for g in games_}
     errors = sum(len(p.errors) for p in results.values())
     if fmt == "json":
-        click.echo(json.dumps({g: [vars(i) for i in p.items] for g, p in results.items()},
+        click.echo(json.dumps({g: [problem_dict(i) for i in p.items] for g, p in results.items()},
                               ensure_ascii=False, indent=2))
     else:
         for g, problems in results.items():
             for item in problems.items:
-                click.echo(str(item))
+                click.echo(format_problem(item))
             click.echo(f"{g}: {len(problems.errors)} error(s), {len(problems.warnings)} warning(s)")
+        click.echo(f"checked {len(results)} rulebook(s) in {time.monotonic() - started:.1f} s", err=True)
     if errors:
         sys.exit(1)
+
+
+@main.command()
+@click.argument("case", type=click.Path(dir_okay=False))
+@click.option("--set", "settings", multiple=True, required=True, metavar="QUESTION=VALUE",
+              help="An answer to change (repeatable); QUESTION= leaves it unanswered.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@KNOWLEDGE
+def whatif(case, settings, fmt, knowledge):
+    """The ruling on a case file with some answers changed, as a diff against the original."""
+    from expert.analysis.whatif import changed_answers, diff, render_text
+    from expert.casefile import case_answers, read_case
+    from expert.ruler import Ruler
+    data = read_case(case)
+    book = _case_book(data, case, knowledge)
+    answers, header = case_answers(data, book, case)
+    new, dropped = changed_answers(book, answers, list(settings))
+    ruler = Ruler(book)
+    before = ruler.rule(answers, header)
+    after = ruler.rule(new, header)
+    d = diff(before, after)
+    if fmt == "json":
+        click.echo(json.dumps({"answers": {"before": answers, "after": new, "dropped": dropped},
+                               "diff": d, "before": before.to_dict(), "after": after.to_dict()},
+                              ensure_ascii=False, indent=2, default=str))
+    else:
+        click.echo(render_text(book, answers, new, dropped, d), nl=False)
 
 
 @main.command()

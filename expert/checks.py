@@ -1,41 +1,66 @@
-"""`referee check`: knowledge files, their references, and casebook coverage of penalties."""
+"""`referee check`: knowledge files, their references, casebook coverage of penalties, and the
+rule-base analysis of ``expert.analysis`` (conflicts, redundancy, unreachable productions,
+circularity, silent claims, unused knowledge, order dependence).
+
+Severity: conflicts, unreachable productions, circularity, dangling references, uncited
+penalty-bearing provisions and order dependence are errors; redundancy, unused knowledge,
+silent answer combinations and casebook coverage gaps are warnings.
+"""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
+from .analysis import STEPS, analyse
 from .casebook import coverage, run_casebook
-from .compiler import compile_engine
-from .conditions import questions_read
-from .expressions import questions_in_finding
 from .errors import RefereeError
 from .problems import Problems
 from .rulebook import list_games, load_rulebook
 from .ruler import Ruler
 
+# steps reported to a progress callback per game: loading, the casebook, then each analysis
+PROGRESS_STEPS = 2 + STEPS
 
-def check_game(game: str, root: str | Path | None = None) -> Problems:
+
+def check_game(game: str, root: str | Path | None = None,
+               progress: Callable[[str], None] | None = None) -> Problems:
+    def step(label: str) -> None:
+        if progress:
+            progress(label)
+
     problems = Problems()
     try:
         book = load_rulebook(game, root, problems)
     except RefereeError as exc:
         problems.error(exc.message, exc.file, exc.line)
+        for _ in range(PROGRESS_STEPS):
+            step("skipped")
         return problems
-    if problems.errors:
-        return problems
-    try:
-        compile_engine(book)
-    except RefereeError as exc:
-        problems.error(exc.message, exc.file, exc.line, "circularity")
-        return problems
+    step("load")
+    # references that do not resolve were reported by validate with category "dangling";
+    # the analyses below still run: each reads only what resolves.
     cited = {c for p in book.productions for c in p.cites}
     for prov in book.provisions.values():
         if prov.penalty_bearing and prov.id not in cited:
-            problems.error(f"penalty-bearing provision {prov.id} is cited by no production",
+            problems.error(f"penalty-bearing provision {prov.id} ({prov.label}) is cited by no "
+                           "production: the rulebook never applies its penalty",
                            prov.file, prov.line, "deficiency")
-        elif prov.id not in cited:
-            problems.warning(f"provision {prov.id} is cited by no production", prov.file, prov.line,
-                             "unused")
-    results = run_casebook(book, Ruler(book))
+    from .analysis.circularity import cycles
+    ruler = None
+    if not cycles(book):
+        try:
+            ruler = Ruler(book)
+        except RefereeError as exc:
+            problems.error(exc.message, exc.file, exc.line)
+    if ruler is not None:
+        _coverage(book, ruler, cited, problems)
+    step("casebook")
+    analyse(book, problems, ruler, progress)
+    return problems
+
+
+def _coverage(book, ruler, cited, problems) -> None:
+    results = run_casebook(book, ruler)
     table = coverage(book, results)
     for prov in book.provisions.values():
         if not prov.penalty_bearing or prov.id not in cited:
@@ -46,22 +71,23 @@ def check_game(game: str, root: str | Path | None = None) -> Problems:
         if not table[prov.id]["not_applied"]:
             problems.warning(f"penalty-bearing provision {prov.id} has no casebook case where it "
                              "must not apply", prov.file, prov.line, "coverage")
-    used = set()
-    for p in book.productions:
-        used |= questions_read(p.when)
-        if p.finding:
-            used |= questions_in_finding(p.finding)
-        if p.keep_first:
-            used.add(p.keep_first)
-    for q in book.questions.values():
-        if q.when is not None:
-            used |= questions_read(q.when)
-    for q in book.questions.values():
-        if q.id not in used and q.type != "text" and not any(
-                o.values_from == q.id for o in book.questions.values()):
-            problems.warning(f"question {q.id!r} is read by no production", q.file, q.line, "unused")
-    return problems
 
 
-def check_games(games: list[str] | None, root: str | Path | None = None) -> dict[str, Problems]:
-    return {g: check_game(g, root) for g in (games or list_games(root))}
+def check_games(games: list[str] | None, root: str | Path | None = None,
+                progress: Callable[[str], None] | None = None) -> dict[str, Problems]:
+    return {g: check_game(g, root, progress) for g in (games or list_games(root))}
+
+
+def format_problem(item) -> str:
+    """file:line: severity [category]: message (the category is what a rule author filters on)."""
+    loc = f"{item.file}:{item.line}: " if item.file and item.line else (f"{item.file}: " if item.file else "")
+    return f"{loc}{item.severity} [{item.category}]: {item.message}"
+
+
+def problem_dict(item) -> dict:
+    d = {"severity": item.severity, "category": item.category, "message": item.message,
+         "file": item.file, "line": item.line}
+    for key in ("productions", "provisions", "example"):
+        if getattr(item, key, None):
+            d[key] = getattr(item, key)
+    return d
