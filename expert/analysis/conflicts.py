@@ -10,7 +10,7 @@ rulebook's Ruler before it is reported.
 from __future__ import annotations
 
 from . import report
-from .space import Space, alt_condition, describe_finding, finding_signature, show_answers, where
+from .space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
 from .unreachable import alt_reason
 
 CONFIRMATIONS = 5
@@ -46,8 +46,8 @@ def check(book, ctx, problems) -> int:
                f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
                f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
                + (f" for claim {claim!r}" if claim else "")
-               + f" with different findings — {p.id}: {describe_finding(p)}; {q.id}: "
-               f"{describe_finding(q)}. Example: {show_answers(example, book)}. Neither overrides "
+               + f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
+               f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
                f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
                "or make their conditions exclusive",
                p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
@@ -93,9 +93,23 @@ def find_together(book, ctx, p, q):
                     return answers, None
                 standing = {f.production for f in ruling.findings}
                 if {p.id, q.id} <= standing:
+                    full = fill_example(book, ev, answers, [p, q])
+                    again = ctx.rule(full)
+                    if full != answers and {p.id, q.id} <= {f.production for f in again.findings}:
+                        return full, again
                     return answers, ruling
                 if tries >= CONFIRMATIONS:
                     return None, None
         if space.sampled:
             ctx.bounded += 1
     return None, None
+
+
+def _outcome(p, ruling) -> str:
+    """The finding as ruled on the example (concrete seats and amounts), else as written."""
+    for f in (ruling.findings if ruling is not None else []):
+        if f.production == p.id:
+            pen = "; ".join(f"{x.player} {x.effect} {x.amount}" + (f" on {x.against}" if x.against else "")
+                            for x in f.penalty)
+            return f"{f.kind} ({pen or 'no penalty'})"
+    return describe_finding(p)

@@ -59,14 +59,18 @@ def check(book, ctx, problems) -> int:
         rng.shuffle(shuffled)
         orders = [list(reversed(keys)), shuffled]
         for order in orders:
-            if _key(rule_in_order(ruler, answers, order)) != base:
+            other = rule_in_order(ruler, answers, order)
+            if _key(other) != base:
+                first = rule_in_order(ruler, answers, keys)
+                shown = lambda r: ", ".join(f.production for f in r.findings) or "no finding"
                 count += 1
                 where = case if case is not None else None
                 report(problems, "error", "order",
                        f"the ruling on {show_answers(answers, book)}"
                        + (f" (case {case.name!r})" if case else "")
-                       + f" changes when the answers are declared in the order {', '.join(order)}: "
-                       "some production reads a fact or finding before it is final (check strata, "
+                       + f" changes with the order the answers are declared in: in the order "
+                       f"{', '.join(keys)} the findings are {shown(first)}; in the order "
+                       f"{', '.join(order)} they are {shown(other)}. Some production reads a fact or finding before it is final (check strata, "
                        "negations and {findings: none})", where, example=answers)
                 break
     return count

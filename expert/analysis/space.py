@@ -554,3 +554,21 @@ def show_lit(positive: bool, lit) -> str:
     else:
         text = "{findings: none}"
     return text if positive else "{not: %s}" % text
+
+
+def fill_example(book: Rulebook, ev: Evaluator, answers: dict, prods) -> dict:
+    """The example completed with an answer to each question the findings' seats and amounts
+    read (the first allowed value), so the ruling shows concrete penalties."""
+    from ..expressions import questions_in_finding
+    filled = dict(answers)
+    wanted = [q for q in book.questions if any(p.finding and q in questions_in_finding(p.finding)
+                                               for p in prods)]
+    for qid in wanted:
+        if qid in filled or book.questions[qid].type == "text" or not ev.gate_open(qid, filled):
+            continue
+        domain = base_domain(book, qid, [])
+        if domain is None:
+            domain = dynamic_domain(book.questions[qid], filled)
+        if domain:
+            filled[qid] = domain[0]
+    return filled
