@@ -242,8 +242,8 @@ def _default_engine(game: str, root: Any = None):
         raise RefereeError(f"the rule engine is not available: {exc}") from None
     rulebook = load_rulebook(game, root=root)
 
-    def rule(answers, header):
-        return Ruler(rulebook).rule(answers, header)
+    def rule(answers, header, from_cards=None):
+        return Ruler(rulebook).rule(answers, header, from_cards)
 
     return rulebook, rule
 
@@ -315,7 +315,10 @@ def decide_appeal(original: Mapping, sets: Mapping[str, Any] | Iterable[str], *,
         amended.append({"question": q, "before": old, "after": v,
                         "changed": old != v})
     header = dict(original.get("header") or {})
-    ruling = rule(answers, header)
+    # answers the cards gave stay marked as such, unless the committee amended them
+    from_cards = {q: v for q, v in (original.get("from_cards") or {}).items()
+                  if q not in sets and q in answers}
+    ruling = rule(answers, header, from_cards) if from_cards else rule(answers, header)
     times = dict(original.get("answer_times") or {})
     for q in sets:
         times[q] = when

@@ -235,6 +235,8 @@ def build_record(ruling: Any, rulebook: Any, *, answers: Mapping | None = None,
         rec["cards"] = _jsonable(cards, "the cards")
     if "not_established" in r:
         rec["not_established"] = r["not_established"]
+    if r.get("from_cards"):  # which answers the cards gave, and how the cards show them
+        rec["from_cards"] = r["from_cards"]
     if r.get("edition") is not None and rec["rulebook"]["edition"] is not None \
             and str(r["edition"]) != rec["rulebook"]["edition"]:
         raise RefereeError(f"the ruling is for edition {r['edition']} but the rulebook is "
@@ -242,7 +244,7 @@ def build_record(ruling: Any, rulebook: Any, *, answers: Mapping | None = None,
     for k, v in (r.items()):
         # anything else the engine puts in a ruling is kept, under its own name
         if k not in ("game", "edition", "findings", "not_ruled", "no_infraction", "answers",
-                     "trail", "header", "not_established") and k not in rec:
+                     "trail", "header", "not_established", "from_cards") and k not in rec:
             rec.setdefault("ruling_extra", {})[k] = v
     if extra:
         for k, v in _jsonable(dict(extra), "extra fields").items():

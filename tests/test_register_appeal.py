@@ -258,3 +258,21 @@ def test_preferans_out_of_turn_appeal_through_the_engine(tmp_path):
         assert "oot_offender: defender_2 → defender_1" in text and "game: karo → pik" in text
         prec = reg.precedents("preferans:7.out-of-turn")
         assert [p["id"] for p in prec] == [oid, aid]
+
+
+def test_answers_from_the_cards_stay_marked_unless_amended():
+    calls = []
+
+    def rule(answers, header, from_cards=None):
+        calls.append(from_cards)
+        r = toy_rule(answers, header)
+        r["from_cards"] = dict(from_cards or {})
+        return r
+
+    r = toy_rule({"claim": ["early"], "who": "d1", "before_turn": True, "game": "karo"}, {})
+    r["from_cards"] = {"who": ["d1 led to trick 3"], "game": ["contract: 6 karo"]}
+    orig = build_record(r, TOY)
+    assert orig["from_cards"] == r["from_cards"]
+    dec = decide_appeal(orig, {"who": "d2"}, rulebook=TOY, rule=rule)
+    assert calls[-1] == {"game": ["contract: 6 karo"]}
+    assert dec["from_cards"] == {"game": ["contract: 6 karo"]}
