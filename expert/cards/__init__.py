@@ -15,6 +15,20 @@ from .notation import format_cards, parse_card, parse_cards, parse_hand
 
 
 
+PREFERANS_SUIT_WORDS = {"S": "pik", "D": "karo", "H": "herc", "C": "tref"}
+
+
+def contract_word(contract) -> str:
+    """The contract as one word a knowledge folder can map: the trump suit's word in
+    preferans (pik, karo, herc, tref), else the contract type (betl, sans, grand, null, notrump,
+    betli, durchmars ...) or, for a suit contract elsewhere, ``suit:<code>``."""
+    if contract.type == "suit":
+        if contract.game == "preferans":
+            return PREFERANS_SUIT_WORDS.get(contract.trump, contract.trump)
+        return f"suit:{contract.trump}"
+    return contract.type
+
+
 def case_facts(data: dict, game: str, *, file: str | None = None, line: int | None = None):
     """One call for a case file's ``deal:`` mapping: the validated Deal and every fact the
     cards give - the play record's facts and, in preferans, the holdings of each seat whose
@@ -22,6 +36,9 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
     suit)."""
     deal = parse_deal(data, game, file=file, line=line)
     facts = derive(deal)
+    if deal.contract is not None:
+        facts.append(DerivedFact("contract", deal.declarer, None, f"the contract is {deal.contract}",
+                                 value=contract_word(deal.contract)))
     if deal.game == "preferans":
         from .holdings import holding_facts
         for seat in deal.seats:
