@@ -80,12 +80,37 @@ def replace_expect(text: str, case_line: int, expect: dict) -> str | None:
             break
     while e > k + 1 and _blank(lines[e - 1]):
         e -= 1
-    body = yaml.safe_dump(expect, sort_keys=False, allow_unicode=True, default_flow_style=False,
-                          width=100)
+    body = expect_yaml(expect)
     newline = "\r\n" if lines[k].endswith("\r\n") else "\n"
     block = " " * col + "expect:" + newline + "".join(
         " " * (col + 2) + ln + newline for ln in body.splitlines())
     return "".join(lines[:k]) + block + "".join(lines[e:])
+
+
+def _flow(value) -> str:
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False,
+                          width=10_000).strip().removesuffix("...").strip()
+
+
+def expect_yaml(expect: dict) -> str:
+    """The house style of casebooks: findings as a block list, ids and penalty lines in flow."""
+    out = []
+    for key, value in expect.items():
+        if key == "findings" and value:
+            out.append("findings:")
+            for f in value:
+                first = True
+                for k, v in f.items():
+                    lead = "  - " if first else "    "
+                    first = False
+                    if k == "penalty" and v:
+                        out.append(f"{lead}penalty:")
+                        out.extend(f"      - {_flow(e)}" for e in v)
+                    else:
+                        out.append(f"{lead}{k}: {_flow(v)}")
+        else:
+            out.append(f"{key}: {_flow(value)}")
+    return "\n".join(out) + "\n"
 
 
 def _find_case(data, name):
