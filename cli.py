@@ -303,6 +303,8 @@ def check(game, fmt, knowledge):
             for item in problems.items:
                 click.echo(format_problem(item))
             click.echo(f"{g}: {len(problems.errors)} error(s), {len(problems.warnings)} warning(s)")
+            for note in getattr(problems, "notes", []):
+                click.echo(f"{g}: note: {note}", err=True)
         click.echo(f"checked {len(results)} rulebook(s) in {time.monotonic() - started:.1f} s", err=True)
     if errors:
         sys.exit(1)

@@ -102,4 +102,8 @@ def analyse(book, problems: Problems, ruler: Ruler | None = None,
                              str(book.root), None, "analysis")
         if progress:
             progress(label)
+    if ctx.bounded:
+        ctx.notes.append(f"{ctx.bounded} conflict search(es) stopped at their bound before covering "
+                         "every combination; a conflict hidden there would not be reported")
+    problems.notes = getattr(problems, "notes", []) + ctx.notes
     return ctx

@@ -42,6 +42,9 @@ def check(book, ctx, problems) -> int:
                 silent += 1
                 if first is None:
                     first = dict(answers)
+        if space.sampled:
+            ctx.notes.append(f"silent: the search of claim {value!r} stopped at its bound "
+                             f"({BUDGET} steps) before covering every combination")
         if not silent:
             continue
         ruling = ctx.rule(first)
