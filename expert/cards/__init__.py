@@ -15,17 +15,19 @@ from .notation import format_cards, parse_card, parse_cards, parse_hand
 
 
 
-PREFERANS_SUIT_WORDS = {"S": "pik", "D": "karo", "H": "herc", "C": "tref"}
+SUIT_WORDS = {"preferans": {"S": "pik", "D": "karo", "H": "herc", "C": "tref"},
+              "ulti": {"P": "piros", "T": "tok", "Z": "zold", "M": "makk"},
+              "skat": {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"},
+              "bridge": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
 
 
 def contract_word(contract) -> str:
-    """The contract as one word a knowledge folder can map: the trump suit's word in
-    preferans (pik, karo, herc, tref), else the contract type (betl, sans, grand, null, notrump,
-    betli, durchmars ...) or, for a suit contract elsewhere, ``suit:<code>``."""
+    """The contract as one word a knowledge folder can map: for a suit contract the trump
+    suit's word (preferans pik/karo/herc/tref, ulti piros/tok/zold/makk without accents, skat
+    and bridge clubs/spades/hearts/diamonds), else the contract type (betl, sans, grand, null,
+    notrump, betli, durchmars)."""
     if contract.type == "suit":
-        if contract.game == "preferans":
-            return PREFERANS_SUIT_WORDS.get(contract.trump, contract.trump)
-        return f"suit:{contract.trump}"
+        return SUIT_WORDS[contract.game].get(contract.trump, contract.trump)
     return contract.type
 
 
