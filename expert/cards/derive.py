@@ -27,6 +27,8 @@ name                               meaning (seat = who; trick = 1-based trick nu
 ``revoke_trick_not_won_by_offender`` bridge: not won by him (64A2 is absent from the seed)
 ``later_tricks_won_by_offending_side`` ``value``: tricks after the revoke trick won by the
                                    offending side
+``later_tricks_proven``            the same count when the record is complete, or when it is
+                                   incomplete but already > 0 (a lower bound); absent otherwise
 ``revoke_transfer``                bridge 64A1: ``value`` tricks to transfer (revoke trick +
                                    one later trick won by the offending side, if any)
 ``trump_seven``                    ulti: when the declarer played the trump VII (``value``:
@@ -323,6 +325,13 @@ def _revoke_consequences(deal: Deal, f: DerivedFact) -> list[DerivedFact]:
     out.append(DerivedFact("later_tricks_won_by_offending_side", f.seat, n,
                            f"after trick {n} the offending side ({side}) won {later} "
                            f"trick(s){note}", value=later, seq=f.seq))
+    if done >= total or later:
+        # what a question "how many tricks after the revoke trick, at the end of play" may take:
+        # the count when the record is complete; a lower bound (> 0) when it is not, which is
+        # enough for 64A1 (one later trick transfers); an incomplete record with none proves nothing
+        out.append(DerivedFact("later_tricks_proven", f.seat, n,
+                               f"after trick {n} the offending side ({side}) won {later} "
+                               f"trick(s){note}", value=later, seq=f.seq))
     role = ("offender" if t.winner == f.seat else
             "offender-partner" if deal.side_of(t.winner) == side else "non-offending")
     out.append(DerivedFact("revoke_trick_winner_role", f.seat, n,
