@@ -38,7 +38,14 @@ def check_game(game: str, root: str | Path | None = None,
         return problems
     step("load")
     # references that do not resolve were reported by validate with category "dangling";
-    # the analyses below still run: each reads only what resolves.
+    # the analyses below still run on them (each reads only what resolves). Other load errors
+    # (malformed YAML, a condition that does not parse) leave a rulebook the analyses would
+    # misread, so they wait until those are fixed.
+    if any(p.category != "dangling" for p in problems.errors):
+        problems.notes = ["the rule-base analysis was skipped: fix the errors above first"]
+        for _ in range(PROGRESS_STEPS - 1):
+            step("skipped")
+        return problems
     cited = {c for p in book.productions for c in p.cites}
     for prov in book.provisions.values():
         if prov.penalty_bearing and prov.id not in cited:

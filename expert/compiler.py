@@ -14,7 +14,7 @@ from typing import Any
 from . import conditions as cond
 from .errors import RefereeError
 from .experta_compat import AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule
-from .model import FINDING_KINDS, INFRACTION_KINDS, Production, Rulebook
+from .model import FINDING_KINDS, Production, Rulebook
 
 
 class Answer(Fact):
@@ -49,7 +49,7 @@ def _predicate(op: str, value: Any):
 
 
 _KIND_RULED = P(lambda k: k in FINDING_KINDS and k != "no-violation")
-_KIND_INFRACTION = P(lambda k: k in INFRACTION_KINDS)
+_KIND_ANY = P(lambda k: k in FINDING_KINDS)
 
 
 def _freeze(value: Any) -> Any:
@@ -60,8 +60,8 @@ def _pattern(lit: cond.Literal):
     if isinstance(lit, cond.FactTest):
         return Derived(name=lit.name)
     if isinstance(lit, cond.NoFindings):
-        # read positively this is "some infraction was found"; the caller negates it
-        return Finding(kind=_KIND_INFRACTION)
+        # read positively this is "some finding was made"; the caller negates it
+        return Finding(kind=_KIND_ANY)
     if lit.op == "answered":
         return Answer(id=lit.question)
     if lit.op == "is":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import conditions as cond
 from .expressions import questions_in_finding
-from .model import INFRACTION_KINDS, Production, Question, Rulebook
+from .model import Production, Question, Rulebook
 
 
 class Interview:
@@ -128,7 +128,6 @@ class _State:
             if not changed:
                 break
         infractions = [p for p in self.book.productions if p.action == "finding"
-                       and p.finding.get("kind") in INFRACTION_KINDS
                        and not cond.reads_findings(p.when)]
         vals = [self.value(p.when) for p in infractions]
         self.no_findings = False if True in vals else (None if None in vals else True)

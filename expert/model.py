@@ -10,8 +10,6 @@ from .conditions import Condition
 QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
 FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
                  "forfeited", "undecided")
-# kinds that mean an infraction was established (what {findings: none} looks for)
-INFRACTION_KINDS = ("violation", "violation-no-penalty", "rectification")
 
 
 def text(value: Any, lang: str = "en") -> str:

@@ -73,6 +73,8 @@ def render_text(book, before_answers, after_answers, dropped, d) -> str:
         if old != new:
             q = book.questions[qid]
             lines.append(f"  {qid}: {show_value(q, old, book)} -> {show_value(q, new, book)}")
+    if len(lines) == 1:
+        lines.append("  (none: the values given are the case's own)")
     if dropped:
         lines.append(f"  (dropped, no longer asked: {', '.join(dropped)})")
     lines.append("Findings:")

@@ -1,0 +1,195 @@
+"""Entering the cards at the table: contract, hands, talon and discard, the play trick by trick.
+
+Every prompt is checked at once by the card library (``expert.cards.parse_deal``) on the deal
+entered so far: a mistake gives the library's message, which names the position and the card
+("deal: hand of defender_2: the card ♣K (kralj) is also in deal: hand of defender_1 ..."),
+and the same prompt is asked again. '?' shows the notation; an empty line skips a prompt (and
+ends the play). The result is the ``cards:`` mapping of a case file (expert/cards/README.md).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .cards.deal import default_first_lead, parse_deal
+from .cards.deck import HAND_SIZE, SEATS, TALON_SIZE, TRICK_SIZE
+from .cards.notation import notation_help
+from .errors import RefereeError
+from .model import Rulebook
+
+Reader = Callable[..., str]
+Writer = Callable[[str], None]
+
+CONTRACT_HELP = {
+    "preferans": "the game: pik, karo, herc, tref, betl or sans",
+    "skat": "the game: clubs, spades, hearts, diamonds (Kreuz, Pik, Herz, Karo ...), grand or null",
+    "bridge": "the final contract, e.g. 4♠, 3NT, 2H",
+    "ulti": "the game, e.g. piros ulti, zöld 40-100, betli, durchmars",
+}
+TALON_KEY = {"preferans": "talon", "skat": "skat", "ulti": "talon"}
+
+
+class Interrupted(Exception):
+    """The referee stopped (end of input, Ctrl-C) during card entry; ``cards`` holds what was
+    accepted so far."""
+
+    def __init__(self, cards: dict):
+        super().__init__("card entry interrupted")
+        self.cards = cards
+
+
+def offer(book: Rulebook, read: Reader, write: Writer, lang: str = "en") -> dict | None:
+    """The first question when the rulebook reads facts from the cards: enter them now?"""
+    while True:
+        raw = read("Do you have the cards (hands and play)? (y/n, ? for help) ").strip().lower()
+        if raw in ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да"):
+            return enter_cards(book, read, write, lang)
+        if raw in ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет"):
+            return None
+        if raw == "?":
+            write("  If the hands and the play record are at hand, enter them: the facts they show "
+                  "(revoke, lead out of turn, the holdings the articles name) are then not asked.")
+            continue
+        write("  ! expected y or n")
+
+
+def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "en") -> dict:
+    """Ask for the deal record; return the ``cards:`` mapping (possibly empty).
+
+    ``book`` is a Rulebook or a game name. ``read`` may raise EOFError/KeyboardInterrupt:
+    ``Interrupted`` then carries what was accepted so far.
+    """
+    game = book if isinstance(book, str) else book.game
+    label = (lambda s: s) if isinstance(book, str) else (lambda s: _seat_label(book, s, lang))
+    deal: dict = {}
+    try:
+        _enter(game, deal, read, write, label)
+    except (EOFError, KeyboardInterrupt):
+        raise Interrupted(dict(deal)) from None
+    return deal
+
+
+def _enter(game: str, deal: dict, read: Reader, write: Writer, label) -> None:
+    write("")
+    write("The cards: '?' shows the notation; Enter skips what you do not know.")
+    seats = list(SEATS[game])
+    if game != "bridge":
+        ask(game, deal, "seats", f"Seats in order of play, the first to play first "
+            f"(Enter: {' '.join(seats)}): ", read, write, parse=_seats_parser(seats),
+            hint="the seat ids, each once, separated by spaces")
+        seats = deal.get("seats", seats)
+    else:
+        ask(game, deal, "declarer", "Declarer (N, E, S or W): ", read, write,
+            parse=lambda raw: raw.strip().upper(), hint="the seat of the declarer: N, E, S or W")
+    if not ask(game, deal, "contract", "Contract: ", read, write, hint=CONTRACT_HELP[game]):
+        write("  (no contract: hands only, no play record)")
+    if game == "preferans":
+        ask(game, deal, "bids", "Bids, the suit each bid up to (e.g. declarer=karo defender_1=none "
+            "defender_2=herc): ", read, write, parse=_bids,
+            hint="seat=suit or seat=none for each player who bid or passed")
+    for seat in seats:
+        ask(game, deal, ("hands", seat), f"Hand of {label(seat)}: ", read, write,
+            hint=notation_help(game, "hand"))
+    if TALON_SIZE[game]:
+        key = TALON_KEY[game]
+        ask(game, deal, key, f"{key.capitalize()} ({TALON_SIZE[game]} cards): ", read, write,
+            hint=notation_help(game, key))
+        ask(game, deal, "discard", f"Discard, the {TALON_SIZE[game]} cards put away: ", read, write,
+            hint=notation_help(game, "discard"))
+    if "contract" not in deal:
+        return
+    try:
+        first = default_first_lead(parse_deal(deal, game))
+    except RefereeError:
+        first = seats[0]
+    ask(game, deal, "lead", f"Who led to trick 1 (Enter: {first}): ", read, write,
+        parse=lambda raw: raw.strip(), hint=f"one of {', '.join(seats)}")
+    write("The play, trick by trick: the cards in the order they were played; an empty line ends.")
+    n = 0
+    while n < HAND_SIZE[game]:
+        if not ask(game, deal, ("play", n), f"Trick {n + 1}: ", read, write,
+                   hint=notation_help(game) + f"\n{TRICK_SIZE[game]} cards a trick; the last "
+                   "trick entered may be unfinished."):
+            break
+        n += 1
+        if _unfinished(deal, game):
+            write("  (an unfinished trick ends the play record)")
+            break
+
+
+def ask(game: str, deal: dict, key, prompt: str, read: Reader, write: Writer, *,
+        parse=None, hint: str = "") -> bool:
+    """Ask one part of the deal until it is accepted (True) or skipped with Enter (False)."""
+    while True:
+        raw = read(prompt)
+        if not isinstance(raw, str):
+            raw = ""
+        raw = raw.strip()
+        if not raw:
+            return False
+        if raw == "?":
+            write(hint or notation_help(game))
+            continue
+        try:
+            value = parse(raw) if parse else raw
+            trial = _with(deal, key, value)
+            parse_deal(trial, game)
+        except RefereeError as exc:
+            write(f"  ! {exc.message}")
+            continue
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            write(f"  ! cannot read {raw!r}: {exc}")
+            continue
+        deal.clear()
+        deal.update(trial)
+        return True
+
+
+def _with(deal: dict, key, value) -> dict:
+    trial = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+             for k, v in deal.items()}
+    if isinstance(key, tuple):
+        part, sub = key
+        if part == "play":
+            trial.setdefault("play", []).append(value)
+        else:
+            trial.setdefault(part, {})[sub] = value
+    else:
+        trial[key] = value
+    return trial
+
+
+def _seats_parser(default: list[str]):
+    def parse(raw: str) -> list[str]:
+        got = [s for s in re.split(r"[\s,]+", raw) if s]
+        if sorted(got) != sorted(default):
+            raise RefereeError(f"deal: seats: {raw!r} is not an order of {', '.join(default)} "
+                               "(each seat once)")
+        return got
+    return parse
+
+
+def _bids(raw: str) -> dict:
+    bids = {}
+    for part in (p for p in re.split(r"[\s,;]+", raw) if p):
+        seat, sep, suit = part.partition("=")
+        if not sep or not seat or not suit:
+            raise RefereeError(f"deal: bids: {part!r}: expected seat=suit or seat=none")
+        bids[seat] = suit
+    return bids
+
+
+def _unfinished(deal: dict, game: str) -> bool:
+    try:
+        d = parse_deal(deal, game)
+    except RefereeError:
+        return False
+    return bool(d.tricks) and not d.tricks[-1].complete
+
+
+def _seat_label(book: Rulebook, seat: str, lang: str) -> str:
+    try:
+        name = book.seat_label(seat, lang)
+    except Exception:       # a seat the rulebook does not list: show the id
+        return seat
+    return f"{name} [{seat}]" if name and name != seat else seat
