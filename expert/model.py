@@ -10,6 +10,8 @@ from .conditions import Condition
 QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
 FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
                  "forfeited", "undecided")
+# kinds that mean an infraction was established
+INFRACTION_KINDS = ("violation", "violation-no-penalty", "rectification")
 
 
 def text(value: Any, lang: str = "en") -> str:
