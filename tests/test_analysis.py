@@ -203,3 +203,19 @@ def test_update_rewrites_only_the_expect_block(tmp_path):
     assert after.startswith(head)                           # everything before expect: byte-identical
     assert "amount: 6" in after.partition("    expect:\n")[2]
     assert run("test", "mini", "--knowledge", str(root)).exit_code == 0
+
+
+def test_analysis_waits_for_files_that_do_not_load(tmp_path):
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    art = tmp_path / "k" / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("when: {q: claim, has: bad-game}\n", "when: {q: claim, hass: bad-game}\n"))
+    problems = check_game("mini", tmp_path / "k")
+    assert problems.errors and {p.category for p in problems.items} == {"invalid"}
+    assert "skipped" in problems.notes[0]
+
+
+def test_whatif_can_leave_a_question_unanswered():
+    case = FIXTURES / "mini" / "examples" / "case.yaml"
+    result = run("whatif", str(case), "--set", "early_turn=", "--knowledge", str(FIXTURES))
+    assert result.exit_code == 0
+    assert "early_turn: no -> —" in result.output and "- mini:1.early" in result.output
