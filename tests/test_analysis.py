@@ -228,3 +228,17 @@ def test_whatif_can_leave_a_question_unanswered():
     result = run("whatif", str(case), "--set", "early_turn=", "--knowledge", str(FIXTURES))
     assert result.exit_code == 0
     assert "early_turn: no -> —" in result.output and "- mini:1.early" in result.output
+
+
+def test_the_same_penalty_under_two_provisions_is_a_conflict(tmp_path):
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    art = tmp_path / "k" / "mini" / "articles" / "01-rules.yaml"
+    text = art.read_text()
+    start = text.index("  - id: early-penalty")
+    block = text[start:text.index("  - id: bad-a")]
+    again = block.replace("id: early-penalty", "id: early-again").replace("cites: [mini:1.early]",
+                                                                         "cites: [mini:4.first]")
+    art.write_text(text.replace("cases:\n", again + "cases:\n", 1))
+    _, hits = found("mini", "conflict", tmp_path / "k")
+    assert [set(p.productions) for p in hits] == [{"early-penalty", "early-again"}]
+    assert "applied twice" in hits[0].message

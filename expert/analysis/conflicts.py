@@ -36,12 +36,24 @@ def check(book, ctx, problems) -> int:
     ev = ctx.ev
     count = 0
     for claim, p, q in candidate_pairs(book, ctx):
-        if finding_signature(p) == finding_signature(q):
-            continue                                  # same outcome: see redundancy
+        twice = finding_signature(p) == finding_signature(q)
+        if twice and (sorted(p.cites) == sorted(q.cites) or not (p.finding.get("penalty") or [])):
+            continue                                  # the same outcome: see redundancy
         example, ruling = find_together(book, ctx, p, q)
         if example is None:
             continue
         count += 1
+        if twice:
+            report(problems, "error", "conflict",
+                   f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
+                   f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
+                   + (f" for claim {claim!r}" if claim else "")
+                   + f" and impose the same penalty under different provisions, so it is applied "
+                   f"twice: {_outcome(p, ruling)}. Example: {show_answers(example, book)}. Cite both "
+                   f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}",
+                   p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
+                   example=example)
+            continue
         report(problems, "error", "conflict",
                f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
                f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
