@@ -150,6 +150,10 @@ def rule(case, fmt, lang, out, knowledge):
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
               help="A YAML file with the deal record (hands, contract, play; see expert/cards/README.md): "
                    "what the cards show is not asked.")
+@click.option("--enter-cards/--no-enter-cards", "enter_cards", default=None,
+              help="Type the cards (contract, hands, talon, the play trick by trick) before the "
+                   "questions. Without either flag the interview asks 'Do you have the cards?' when "
+                   "the rulebook reads facts from the cards and none were given.")
 @click.option("--tournament", default=None)
 @click.option("--table", default=None)
 @click.option("--deal", default=None)
@@ -158,8 +162,8 @@ def rule(case, fmt, lang, out, knowledge):
 @FORMAT
 @OUT
 @KNOWLEDGE
-def interview(game, lang, resume, save, cards_file, tournament, table, deal, referee_name, players, fmt, out,
-              knowledge):
+def interview(game, lang, resume, save, cards_file, enter_cards, tournament, table, deal, referee_name,
+              players, fmt, out, knowledge):
     """Interview the referee about a disputed deal, then print the ruling.
 
     Answers are checked as they are typed; '?' shows help and the articles a question
@@ -184,9 +188,6 @@ def interview(game, lang, resume, save, cards_file, tournament, table, deal, ref
     if cards_file:
         loaded = load_file(cards_file)
         cards = loaded.get("cards", loaded) if isinstance(loaded, dict) else loaded
-    derived = answers_from_cards(book, cards, cards_file or resume, where(cards)[1] if cards else None)
-    if derived.answers:
-        click.echo(f"From the cards: {', '.join(sorted(derived.answers))} (not asked)")
     header.update({k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
                                      ("referee", referee_name)) if v})
     if players:
@@ -200,6 +201,13 @@ def interview(game, lang, resume, save, cards_file, tournament, table, deal, ref
         except click.Abort:
             raise EOFError from None
 
+    entered = _card_entry(book, enter_cards, cards, read, save_to, answers, header, ask_lang)
+    if entered:
+        cards, cards_file = entered, None
+    derived = answers_from_cards(book, cards, cards_file or resume, where(cards)[1] if cards and not entered else None)
+    if derived.answers:
+        click.echo(f"From the cards: {', '.join(sorted(derived.answers))} (not asked)")
+
     try:
         given = console.run(book, read, click.echo, save_to, answers, header, ask_lang, cards,
                             derived.answers)
@@ -210,6 +218,31 @@ def interview(game, lang, resume, save, cards_file, tournament, table, deal, ref
         sys.exit(130)
     sources = {q: s for q, s in derived.sources.items() if q not in answers}
     _emit(render(Ruler(book).rule(given, header, sources), fmt, lang), out)
+
+
+def _card_entry(book, enter_cards, cards, read, save_to, answers, header, lang):
+    """Card entry before the questions: forced by --enter-cards, offered as a first question when
+    the rulebook has a cards.yaml and no cards were given. The cards are saved at once."""
+    from expert import card_entry, console
+    from expert.casefile import save_case
+    if enter_cards and not book.cards_map:
+        click.echo(f"The {book.game} rulebook reads no facts from the cards (no cards.yaml): "
+                   "the questions follow.")
+    if enter_cards is False or not book.cards_map or (enter_cards is None and cards):
+        return None
+    try:
+        entered = (card_entry.enter_cards(book, read, click.echo, lang) if enter_cards
+                   else card_entry.offer(book, read, click.echo, lang))
+    except card_entry.Interrupted as stop:
+        save_case(save_to, book.game, answers, header, "referee interview, interrupted during card entry",
+                  stop.cards or cards)
+        w = console.words(lang)
+        click.echo(f"\n{w['saved']} {save_to}", err=True)
+        click.echo(w["resume"].format(game=book.game, path=save_to) + " --enter-cards", err=True)
+        sys.exit(130)
+    if entered:
+        save_case(save_to, book.game, answers, header, "referee interview, cards entered", entered)
+    return entered or None
 
 
 def _players(pairs, book) -> dict:
