@@ -242,3 +242,20 @@ def test_the_same_penalty_under_two_provisions_is_a_conflict(tmp_path):
     _, hits = found("mini", "conflict", tmp_path / "k")
     assert [set(p.productions) for p in hits] == [{"early-penalty", "early-again"}]
     assert "applied twice" in hits[0].message
+
+
+def test_update_of_a_flow_style_case_goes_to_a_separate_file(tmp_path):
+    root = tmp_path / "k"
+    shutil.copytree(FIXTURES, root)
+    art = root / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text() + "  - {name: flow case, answers: {claim: [bad-game], game: pik}, "
+                   "expect: {findings: [{provisions: [mini:2.bad-a]}]}}\n")
+    before = art.read_bytes()
+    result = run("test", "mini", "--update", "--knowledge", str(root), input="y\n")
+    assert art.read_bytes() == before
+    side = root / "mini" / "expect-update-01-rules.yaml"
+    assert "written to" in result.output and side.exists()
+    import yaml
+    entry = yaml.safe_load(side.read_text())[0]
+    assert entry["case"] == "flow case" and entry["expect"]["not_ruled"] == ["mini:2.bad-a"]
+    assert run("check", "mini", "--knowledge", str(root)).exit_code == 0   # not read as an article

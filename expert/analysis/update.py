@@ -5,7 +5,8 @@ line, its ``expect:`` key by indentation, and the block is replaced by the new e
 dumped as block YAML at the same indentation. The rest of the file stays byte-identical. The
 result is loaded again and compared with the original (only that case's expect may differ);
 when that check fails, or the case is written in flow style, nothing is edited in place and
-the new expectations go to ``<article>.expect-update.yaml`` beside the file instead.
+the new expectations go to ``<game>/expect-update-<article>.yaml`` instead (outside
+``articles/``, which would read it as an article).
 """
 from __future__ import annotations
 
@@ -139,7 +140,9 @@ def write_expect(case, expect: dict) -> tuple[str, Path]:
         if ok:
             path.write_bytes(new_text.encode("utf-8"))
             return "in place", path
-    side = path.with_suffix(".expect-update.yaml")
+    # beside the rulebook, not in articles/ (every *.yaml there is read as an article)
+    folder = path.parent.parent if path.parent.name == "articles" else path.parent
+    side = folder / f"expect-update-{path.stem}.yaml"
     existing = yaml.safe_load(side.read_text(encoding="utf-8")) if side.exists() else None
     entries = existing if isinstance(existing, list) else []
     entries = [e for e in entries if e.get("case") != case.name]
