@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from . import report
 from .space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
-from .unreachable import alt_reason
 
 CONFIRMATIONS = 5
 BUDGET = 300           # nodes per search of one pair of (unfolded) alternatives
@@ -33,7 +32,6 @@ def candidate_pairs(book, ctx):
 
 
 def check(book, ctx, problems) -> int:
-    ev = ctx.ev
     count = 0
     for claim, p, q in candidate_pairs(book, ctx):
         twice = finding_signature(p) == finding_signature(q)

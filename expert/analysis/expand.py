@@ -8,7 +8,6 @@ already satisfy a way of deriving F.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
 from .. import conditions as cond
 

@@ -9,7 +9,7 @@ reported.
 from __future__ import annotations
 
 from . import report
-from .space import Space, finding_signature, show_answers, where
+from .space import Space, finding_signature, where
 
 
 def signature(p) -> tuple:

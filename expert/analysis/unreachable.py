@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import conditions as cond
 from . import report
-from .space import Space, alt_condition, base_domain, show_lit, where
+from .space import Space, alt_condition, base_domain, show_lit
 
 
 def _on_question(book, qid, pairs):
