@@ -1,11 +1,16 @@
 """Conflicts: two findings that stand on the same answers and say different things.
 
 Two finding productions conflict when some reachable answers make both fire, both stand (no
-``overrides`` sets either aside), they answer the same claim (findings on different claims are
-separated by the claim the referee named and by ``keep_first``), and their findings differ
-(kind, penalty or offender). The search runs per pair of alternatives of their conditions,
-restricted to the answers both alternatives allow; the example found is confirmed on the
-rulebook's Ruler before it is reported.
+``overrides`` sets either aside), they answer the same claim, and their findings differ (kind,
+penalty or offender) — or they impose the same penalty under different provisions, so it would
+be applied twice. Findings on different claims are not compared: they answer different claimed
+events, and the claim the referee names (and ``keep_first``, Član 22) separates them.
+
+First the pair is decided over the disjunctive normal form with derived facts unfolded
+(``expand``): most pairs exclude each other there and cost no search. For the alternatives
+that may hold together, the reachable answers they allow are searched (gates applied, branches
+cut by three-valued evaluation, each search bounded); an example found is completed with the
+answers the penalties read and confirmed on the rulebook's one Ruler before it is reported.
 """
 from __future__ import annotations
 
