@@ -238,7 +238,7 @@ def _card_entry(book, enter_cards, cards, read, save_to, answers, header, lang):
                   stop.cards or cards)
         w = console.words(lang)
         click.echo(f"\n{w['saved']} {save_to}", err=True)
-        click.echo(w["resume"].format(game=book.game, path=save_to) + " --enter-cards", err=True)
+        click.echo(w["resume"].format(game=book.game, path=save_to), err=True)
         sys.exit(130)
     if entered:
         save_case(save_to, book.game, answers, header, "referee interview, cards entered", entered)

@@ -28,6 +28,45 @@ CONTRACT_HELP = {
 }
 TALON_KEY = {"preferans": "talon", "skat": "skat", "ulti": "talon"}
 
+WORDS = {
+    "en": {"offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
+           "offer_help": "If the hands and the play record are at hand, enter them: the facts they "
+                         "show (revoke, lead out of turn, the holdings the articles name) are then "
+                         "not asked.",
+           "yn": "expected y or n",
+           "intro": "The cards: '?' shows the notation; Enter skips what you do not know.",
+           "seats": "Seats in order of play, the first to play first (Enter: {default}): ",
+           "declarer": "Declarer (N, E, S or W): ", "contract": "Contract: ",
+           "no_contract": "(no contract: hands only, no play record)",
+           "bids": "Bids, the suit each bid up to (e.g. declarer=karo defender_1=none "
+                   "defender_2=herc): ",
+           "hand": "Hand of {seat}: ", "talon": "Talon ({n} cards): ", "skat": "Skat ({n} cards): ",
+           "discard": "Discard, the {n} cards put away: ",
+           "lead": "Who led to trick 1 (Enter: {default}): ",
+           "play": "The play, trick by trick: the cards in the order they were played; an empty "
+                   "line ends.",
+           "trick": "Trick {n}: ", "unfinished": "(an unfinished trick ends the play record)"},
+    "sr": {"offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
+           "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
+                         "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
+           "yn": "očekuje se d ili n",
+           "intro": "Karte: '?' prikazuje zapis; Enter preskače ono što ne znate.",
+           "seats": "Mesta po redu igranja, prvi na potezu prvi (Enter: {default}): ",
+           "declarer": "Odigravač (N, E, S ili W): ", "contract": "Igra: ",
+           "no_contract": "(bez igre: samo ruke, bez toka igre)",
+           "bids": "Licitacija, boja do koje je ko licitirao (npr. declarer=karo defender_1=none "
+                   "defender_2=herc): ",
+           "hand": "Ruka: {seat}: ", "talon": "Talon ({n} karte): ", "skat": "Skat ({n} karte): ",
+           "discard": "Škart, {n} odbačene karte: ",
+           "lead": "Ko je pošao u prvi štih (Enter: {default}): ",
+           "play": "Tok igre, štih po štih: karte redom kako su odigrane; prazan red završava.",
+           "trick": "Štih {n}: ", "unfinished": "(nezavršen štih završava tok igre)"},
+}
+
+
+def words(lang: str) -> dict:
+    return WORDS.get(lang, WORDS["en"])
+
 
 class Interrupted(Exception):
     """The referee stopped (end of input, Ctrl-C) during card entry; ``cards`` holds what was
@@ -40,17 +79,17 @@ class Interrupted(Exception):
 
 def offer(book: Rulebook, read: Reader, write: Writer, lang: str = "en") -> dict | None:
     """The first question when the rulebook reads facts from the cards: enter them now?"""
+    w = words(lang)
     while True:
-        raw = read("Do you have the cards (hands and play)? (y/n, ? for help) ").strip().lower()
+        raw = read(w["offer"]).strip().lower()
         if raw in ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да"):
             return enter_cards(book, read, write, lang)
         if raw in ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет"):
             return None
         if raw == "?":
-            write("  If the hands and the play record are at hand, enter them: the facts they show "
-                  "(revoke, lead out of turn, the holdings the articles name) are then not asked.")
+            write("  " + w["offer_help"])
             continue
-        write("  ! expected y or n")
+        write("  ! " + w["yn"])
 
 
 def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "en") -> dict:
@@ -63,38 +102,36 @@ def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "
     label = (lambda s: s) if isinstance(book, str) else (lambda s: _seat_label(book, s, lang))
     deal: dict = {}
     try:
-        _enter(game, deal, read, write, label)
+        _enter(game, deal, read, write, label, words(lang))
     except (EOFError, KeyboardInterrupt):
         raise Interrupted(dict(deal)) from None
     return deal
 
 
-def _enter(game: str, deal: dict, read: Reader, write: Writer, label) -> None:
+def _enter(game: str, deal: dict, read: Reader, write: Writer, label, w: dict) -> None:
     write("")
-    write("The cards: '?' shows the notation; Enter skips what you do not know.")
+    write(w["intro"])
     seats = list(SEATS[game])
     if game != "bridge":
-        ask(game, deal, "seats", f"Seats in order of play, the first to play first "
-            f"(Enter: {' '.join(seats)}): ", read, write, parse=_seats_parser(seats),
-            hint="the seat ids, each once, separated by spaces")
+        ask(game, deal, "seats", w["seats"].format(default=" ".join(seats)), read, write,
+            parse=_seats_parser(seats), hint="the seat ids, each once, separated by spaces")
         seats = deal.get("seats", seats)
     else:
-        ask(game, deal, "declarer", "Declarer (N, E, S or W): ", read, write,
+        ask(game, deal, "declarer", w["declarer"], read, write,
             parse=lambda raw: raw.strip().upper(), hint="the seat of the declarer: N, E, S or W")
-    if not ask(game, deal, "contract", "Contract: ", read, write, hint=CONTRACT_HELP[game]):
-        write("  (no contract: hands only, no play record)")
+    if not ask(game, deal, "contract", w["contract"], read, write, hint=CONTRACT_HELP[game]):
+        write("  " + w["no_contract"])
     if game == "preferans":
-        ask(game, deal, "bids", "Bids, the suit each bid up to (e.g. declarer=karo defender_1=none "
-            "defender_2=herc): ", read, write, parse=_bids,
+        ask(game, deal, "bids", w["bids"], read, write, parse=_bids,
             hint="seat=suit or seat=none for each player who bid or passed")
     for seat in seats:
-        ask(game, deal, ("hands", seat), f"Hand of {label(seat)}: ", read, write,
+        ask(game, deal, ("hands", seat), w["hand"].format(seat=label(seat)), read, write,
             hint=notation_help(game, "hand"))
     if TALON_SIZE[game]:
         key = TALON_KEY[game]
-        ask(game, deal, key, f"{key.capitalize()} ({TALON_SIZE[game]} cards): ", read, write,
+        ask(game, deal, key, w[key].format(n=TALON_SIZE[game]), read, write,
             hint=notation_help(game, key))
-        ask(game, deal, "discard", f"Discard, the {TALON_SIZE[game]} cards put away: ", read, write,
+        ask(game, deal, "discard", w["discard"].format(n=TALON_SIZE[game]), read, write,
             hint=notation_help(game, "discard"))
     if "contract" not in deal:
         return
@@ -102,18 +139,18 @@ def _enter(game: str, deal: dict, read: Reader, write: Writer, label) -> None:
         first = default_first_lead(parse_deal(deal, game))
     except RefereeError:
         first = seats[0]
-    ask(game, deal, "lead", f"Who led to trick 1 (Enter: {first}): ", read, write,
+    ask(game, deal, "lead", w["lead"].format(default=first), read, write,
         parse=lambda raw: raw.strip(), hint=f"one of {', '.join(seats)}")
-    write("The play, trick by trick: the cards in the order they were played; an empty line ends.")
+    write(w["play"])
     n = 0
     while n < HAND_SIZE[game]:
-        if not ask(game, deal, ("play", n), f"Trick {n + 1}: ", read, write,
+        if not ask(game, deal, ("play", n), w["trick"].format(n=n + 1), read, write,
                    hint=notation_help(game) + f"\n{TRICK_SIZE[game]} cards a trick; the last "
                    "trick entered may be unfinished."):
             break
         n += 1
         if _unfinished(deal, game):
-            write("  (an unfinished trick ends the play record)")
+            write("  " + w["unfinished"])
             break
 
 
