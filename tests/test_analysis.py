@@ -79,7 +79,9 @@ def test_silent_claim_is_a_warning_with_an_example():
     slow = [p for p in hits if p.example and p.example.get("claim") == ["slow"]]
     assert len(slow) == 1 and slow[0].severity == "warning"
     assert slow[0].example["slow_minutes"] < 5
-    assert "silent on claim 'slow'" in slow[0].message
+    assert "silent on claim 'slow'" in slow[0].message and "no finding at all" in slow[0].message
+    _, none = found("mini", "silent", FIXTURES)       # mini's general no-violation answers every claim
+    assert none == []
 
 
 def test_unused_question_parameter_and_effect():
@@ -163,7 +165,7 @@ def test_check_command_text_and_json_and_exit_codes():
     assert conflict["productions"] == ["bad-a", "bad-b"] and conflict["example"]["claim"] == ["bad-game"]
     assert conflict["file"].endswith("01-rules.yaml") and conflict["line"]
     ok = run("check", "mini", "--knowledge", str(FIXTURES))
-    assert ok.exit_code == 0 and "[silent]" in ok.output      # warnings only
+    assert ok.exit_code == 0 and "warning [coverage]" in ok.output      # warnings only
 
 
 def test_check_has_no_progress_bar_off_a_terminal():

@@ -2,9 +2,10 @@
 
 For each value of the ``claim`` question, the reachable combinations of the answers that the
 productions answering that claim read (their gates applied, the claim fixed to that one value)
-are searched; a combination on which no finding answers the claim — not even a no-violation
-or undecided one — is a place where "the rulebook is silent": the ruling would only say the
-claim was not established. Reported as a warning per claim, with a count and an example.
+are searched; a combination on which no finding at all is produced — not even a no-violation
+or undecided one, nor a general one without a claim — is a place where "the rulebook is
+silent": the ruling would only say the claim was not established. Reported as a warning per
+claim, with a count and an example.
 (Penalty-bearing provisions no production cites are reported by ``expert.checks``.)
 """
 from __future__ import annotations
@@ -20,25 +21,18 @@ def check(book, ctx, problems) -> int:
     if q is None or q.type not in ("multi", "choice") or not q.values:
         return 0
     ev = ctx.ev
+    findings = [p for p in book.productions if p.action == "finding"]
+    all_ids = [p.id for p in findings]
     count = 0
     for value in q.allowed():
-        answering = [p for p in book.productions if p.action == "finding"
-                     and str(p.finding.get("claim") or "") == str(value)]
+        answering = [p for p in findings if str(p.finding.get("claim") or "") == str(value)]
         label = q.label(value)
-        if not answering:
-            count += 1
-            report(problems, "warning", "silent",
-                   f"the rulebook is silent on claim {value!r} ({label}): no production gives a "
-                   f"finding for it, so every ruling on it only says it was not established",
-                   q, example={"claim": [value] if q.type == "multi" else value})
-            continue
         fixed = {"claim": [value] if q.type == "multi" else value}
-        ids = [p.id for p in answering]
         space = Space.build(book, ev, [p.when for p in answering], fixed=fixed).pruned(
-            lambda answers, decided: True not in ev.possible(ids, answers, decided)).bounded(BUDGET)
+            lambda answers, decided: True not in ev.possible(all_ids, answers, decided)).bounded(BUDGET)
         silent, first = 0, None
         for answers in space:
-            if not ev.fired(answers, answering):
+            if not ev.fired(answers, findings):
                 silent += 1
                 if first is None:
                     first = dict(answers)
@@ -48,16 +42,17 @@ def check(book, ctx, problems) -> int:
         if not silent:
             continue
         ruling = ctx.rule(first)
-        if ruling is not None and str(value) not in map(str, ruling.not_established):
-            continue                                  # the engine does answer it: no report
+        if ruling is not None and (ruling.findings or ruling.not_ruled):
+            continue                                  # the engine does say something: no report
         count += 1
         bound = " (search bounded: there may be more)" if space.sampled else ""
+        answered_by = (f"productions that answer this claim: {', '.join(p.id for p in answering)}"
+                       if answering else "no production answers this claim")
         report(problems, "warning", "silent",
-               f"the rulebook is silent on claim {value!r} ({label}) on {silent} reachable "
-               f"combination(s) of the answers it reads{bound}: "
-               f"no finding answers it, e.g. {show_answers(first, book)}; productions that answer "
-               f"this claim: {', '.join(p.id for p in answering)} — add a no-violation or "
-               "undecided finding for these answers if that is what the articles mean",
+               f"the rulebook is silent on claim {value!r} ({label}): on {silent} reachable "
+               f"combination(s) of the answers it reads{bound} no finding at all is produced, "
+               f"e.g. {show_answers(first, book)}; {answered_by} — add a no-violation or undecided "
+               "finding for these answers if that is what the articles mean",
                q, productions=[p.id for p in answering],
                provisions=sorted({c for p in answering for c in p.cites}), example=first)
     return count
