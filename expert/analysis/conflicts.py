@@ -18,7 +18,7 @@ from . import report
 from .space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
 
 CONFIRMATIONS = 5
-BUDGET = 300           # nodes per search of one pair of (unfolded) alternatives
+BUDGET = 3000          # nodes per search of one pair of (unfolded) alternatives
 MAX_JOINT = 40
 
 
