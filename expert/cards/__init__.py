@@ -31,6 +31,37 @@ def contract_word(contract) -> str:
     return contract.type
 
 
+def betl_lead_facts(deal) -> list:
+    """Preferans betl (Član 10, with contra): the first lead of a defender whose hand is known,
+    judged by 10.betl-contra-lead (singleton or shortest suit) and 10.betl-contra-bought-suit
+    (not the suit of both bought cards). One fact per item (value True/False/None) and
+    ``betl_lead_breach`` (value ``bought-suit``, ``lead``, ``none``, or None when undecided).
+    Whether a contra was given is not in the cards: the rule binds only then."""
+    from .holdings import betl_contra_lead_items, preferans_context
+    if not deal.tricks or not deal.tricks[0].cards:
+        return []
+    seat, led = deal.tricks[0].cards[0]
+    hand = deal.hands.get(seat)
+    if seat == deal.declarer or hand is None or len(hand) != 10:
+        return []
+    items = betl_contra_lead_items(hand, led, preferans_context(deal, seat))
+    out = [DerivedFact(i.item, seat, 1, f"{i.item.split(':')[1]}: {i.detail_en}", value=i.satisfied,
+                       seq=0, card=str(led)) for i in items]
+    got = {i.item.rsplit(".", 1)[-1]: i.satisfied for i in items}
+    if got.get("betl-contra-bought-suit") is False:
+        v = "bought-suit"
+    elif got.get("betl-contra-lead") is False:
+        v = "lead"
+    elif got.get("betl-contra-lead") is True and got.get("betl-contra-bought-suit") is not False:
+        v = "none"
+    else:
+        v = None
+    why = "; ".join(i.detail_en for i in items)
+    out.append(DerivedFact("betl_lead_breach", seat, 1, f"{seat}'s first lead on betl: {why}",
+                           value=v, seq=0, card=str(led)))
+    return out
+
+
 def case_facts(data: dict, game: str, *, file: str | None = None, line: int | None = None):
     """One call for a case file's ``deal:`` mapping: the validated Deal and every fact the
     cards give - the play record's facts and, in preferans, the holdings of each seat whose
@@ -41,6 +72,8 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
     if deal.contract is not None:
         facts.append(DerivedFact("contract", deal.declarer, None, f"the contract is {deal.contract}",
                                  value=contract_word(deal.contract)))
+    if deal.game == "preferans" and deal.contract is not None and deal.contract.type == "betl":
+        facts.extend(betl_lead_facts(deal))
     if deal.game == "preferans":
         from .holdings import holding_facts
         for seat in deal.seats:
