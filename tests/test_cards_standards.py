@@ -141,3 +141,19 @@ def test_contract_fact_names_the_game(books):
     assert [f.value for f in facts if f.name == "contract"] == ["zold"]
     got = answers_from_cards(books["ulti"], {"contract": "betli"}).answers
     assert got == {"game_kind": "colourless"}
+
+
+def betl_lead(seats, lead):
+    d = {"seats": seats, "contract": "betl", "hands": BETL, "talon": "♦JA", "discard": "♦JA",
+         "play": [lead]}
+    _, facts = case_facts(d, "preferans")
+    return {f.name: f.value for f in facts if f.name == "betl_lead_breach"}.get("betl_lead_breach")
+
+
+def test_betl_first_lead_from_the_shortest_suit_just_meets_and_just_misses():
+    d1_first = ["defender_1", "defender_2", "declarer"]
+    assert betl_lead(d1_first, "♠9 ♠A ♠7") == "none"          # the singleton
+    assert betl_lead(d1_first, "♥Q ♥A ♥7") == "lead"          # three hearts beside a singleton
+    d2_first = ["defender_2", "declarer", "defender_1"]
+    assert betl_lead(d2_first, "♦10 ♦7 ♠9") == "bought-suit"  # both bought cards were diamonds
+    assert betl_lead(d2_first, "♥A ♥7 ♥10") == "none"         # the shortest suit, not the bought one
