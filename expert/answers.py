@@ -101,7 +101,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
 
     def one(token: str) -> Any:
         token = token.strip()
-        if token.isdigit() and 1 <= int(token) <= len(allowed):
+        if token.isdecimal() and token.isascii() and 1 <= int(token) <= len(allowed):
             return allowed[int(token) - 1]
         for v in allowed:
             if str(v).lower() == token.lower():

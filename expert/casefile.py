@@ -53,6 +53,13 @@ def case_input(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict
         raise RefereeError(f"unknown header keys {sorted(unknown)}, expected {', '.join(HEADER_KEYS)}",
                            str(path), where(header)[1])
     players = header.get("players") or {}
+    if not isinstance(players, dict):
+        raise RefereeError("header players must map seats to names, e.g. {declarer: Marko}",
+                           str(path), where(header)[1])
+    for key in set(header) - {"players"}:
+        if isinstance(header[key], (dict, list)):
+            raise RefereeError(f"header {key} must be a single value, got {header[key]!r}",
+                               str(path), where(header)[1])
     for seat in players:
         if seat not in book.seat_ids:
             raise RefereeError(f"header names unknown seat {seat!r}, expected one of "

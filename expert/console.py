@@ -135,7 +135,7 @@ def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, l
         raw = read(w["change"] + " ").strip()
         if not raw:
             return False
-        if raw.isdigit() and 1 <= int(raw) <= len(rows):
+        if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
             q = book.questions[rows[int(raw) - 1]]
             _ask(book, interview, q, read, write, lang)
             interview.answers = _pruned(book, interview)

@@ -11,6 +11,7 @@ class Ruler:
         self.book = book
         self.engine = compile_engine(book)()
         self._order = {p.id: i for i, p in enumerate(book.productions)}
+        self._parent_claims = _parent_claims(book)
 
     def rule(self, answers: dict, header: dict | None = None, from_cards: dict | None = None) -> Ruling:
         book, engine = self.book, self.engine
@@ -35,7 +36,10 @@ class Ruler:
         self._standing = findings
         not_ruled = [self._not_ruled(book.production(pid), aside[pid]) for pid in found if pid in aside]
         claimed = answers.get("claim") if isinstance(answers.get("claim"), list) else []
-        answered = {str(book.production(pid).finding.get("claim") or "") for pid in found}
+        answered = set()
+        for pid in found:
+            claim = str(book.production(pid).finding.get("claim") or "")
+            answered |= {claim} | self._parent_claims.get(claim, set())
         not_established = [c for c in claimed if str(c) not in answered]
         trail = [dict(step, cites=book.production(step["production"]).cites) for step in engine.trail]
         return Ruling(book=book, answers=dict(answers), header=dict(header or {}),
@@ -63,3 +67,19 @@ class Ruler:
         reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
                   f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
         return NotRuled(reason=reason, cause="later", first_article=article_of(book, first), **common)
+
+
+def _parent_claims(book: Rulebook) -> dict[str, set[str]]:
+    """Sub-claims: the values of a question asked only under a claim (e.g. bridge's 'revoke'
+    under 'play') answer that claim too."""
+    from .conditions import AnswerTest, literals
+    parents: dict[str, set[str]] = {}
+    for q in book.questions.values():
+        if q.when is None or q.id == "claim":
+            continue
+        gates = {str(lit.value) for lit in literals(q.when)
+                 if isinstance(lit, AnswerTest) and lit.question == "claim" and lit.op in ("has", "is")}
+        for value, _label in q.values:
+            if gates:
+                parents.setdefault(str(value), set()).update(gates)
+    return parents
