@@ -153,6 +153,10 @@ class RulebookEngine(KnowledgeEngine):
         super().__init__()
         self.strategy = StableOrder()
         self.trail: list[dict] = []
+        # Experta resets the Rete network recursively, visiting a node once per path to it
+        # (thousands of times per case on a large rulebook); reset each node once instead.
+        nodes = _network_nodes(self.matcher.root_node)
+        self.matcher.reset = lambda: [node._reset() for node in nodes]
 
     def reset(self, **kwargs):
         super().reset(**kwargs)
@@ -169,6 +173,18 @@ class RulebookEngine(KnowledgeEngine):
             elif isinstance(fact, Finding):
                 facts.append({"finding": fact["production"]})
         self.trail.append({"production": production, "rule": rule, "facts": facts})
+
+
+def _network_nodes(root) -> list:
+    seen: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen[id(node)] = node
+        stack.extend(child.node for child in node.children)
+    return list(seen.values())
 
 
 def _thaw(value: Any) -> Any:
