@@ -379,6 +379,11 @@ class Space:
         lits = literals_on(conditions + [book.questions[q].when for q in qids])
         for q, more in (extra_lits or {}).items():
             lits.setdefault(q, []).extend(more)
+        for q in qids:                       # an order over another answer: that answer needs
+            source = book.questions[q].values_from     # the values and counts tested on it
+            if source and source in qids:
+                lits.setdefault(source, []).extend(l for l in lits.get(q, [])
+                                                   if l.op in ("has", "count_ge"))
         domains = {q: base_domain(book, q, lits.get(q, [])) for q in qids}
         return cls(book, ev, ordered(book, qids, ev), domains, dict(fixed or {}))
 
