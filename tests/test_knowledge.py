@@ -70,6 +70,7 @@ def test_every_inventory_provision_is_encoded(game, inventory):
     assert not missing, f"not encoded: {missing}"
 
 
+@needs_shared
 def test_english_renderings_are_our_own(inventory):
     """The inventory gloss is a guide, not text to paste."""
     for game in GAMES:
