@@ -15,8 +15,37 @@ from experta import (  # noqa: E402
     AS, MATCH, NOT, TEST, P, Fact, KnowledgeEngine, Rule,
 )
 from experta.strategies import DepthStrategy  # noqa: E402
+from experta.fact import InitialFact  # noqa: E402
+from experta.matchers.rete import ReteMatcher  # noqa: E402
+from experta.matchers.rete.utils import extract_facts, prepare_rule  # noqa: E402
+
+
+def already_normal(rule: Rule) -> Rule:
+    """Mark a rule whose conditions are a flat conjunction of patterns (no OR, no nesting).
+
+    Experta rewrites every rule into disjunctive normal form while it builds the network, which
+    is most of an engine's build time; a rule we compiled flat is already in that form.
+    """
+    rule.already_normal = True
+    return rule
+
+
+def _prepare_ruleset(engine):
+    prepared = set()
+    for rule in engine.get_rules():
+        if not getattr(rule, "already_normal", False):
+            prepared.add(prepare_rule(rule))
+        elif not rule or isinstance(rule[0], NOT) or not extract_facts(rule):
+            prepared.add(rule.new_conditions(InitialFact(), *rule))
+        else:
+            prepared.add(rule.new_conditions(*rule))   # unbound from the engine, as Experta does
+    return prepared
+
+
+ReteMatcher.prepare_ruleset = staticmethod(_prepare_ruleset)
 
 # experta calls logging.basicConfig() on import; keep our own output clean.
 logging.basicConfig(level=logging.WARNING, force=True)
 
-__all__ = ["AS", "MATCH", "NOT", "TEST", "P", "Fact", "KnowledgeEngine", "Rule", "DepthStrategy"]
+__all__ = ["AS", "MATCH", "NOT", "TEST", "P", "Fact", "KnowledgeEngine", "Rule", "DepthStrategy",
+           "already_normal"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .answers import check
-from .cards import answers_from_facts, case_facts
 from .errors import RefereeError
 from .model import Rulebook
 
@@ -29,6 +28,7 @@ def answers_from_cards(book: Rulebook, data, file: str | None = None, line: int 
     if not book.cards_map:
         raise RefereeError(f"the {book.game} rulebook does not yet read facts from the cards "
                            "(no cards.yaml); give the answers instead", file, line)
+    from .cards import answers_from_facts, case_facts   # only when a case has cards
     _deal, facts = case_facts(dict(data), book.game, file=file, line=line)
     got = answers_from_facts(facts, book.cards_map)
     result = CardAnswers()

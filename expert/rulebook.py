@@ -53,7 +53,7 @@ class _Loader:
     def read(self, path: Path) -> Any:
         self.files.append(path)
         try:
-            return load_file(path)
+            return load_file(path, cached=True)
         except RefereeError as exc:
             self.problems.error(exc.message, exc.file, exc.line)
             return None

@@ -76,8 +76,12 @@ def load_text(text: str, name: str):
             loader.dispose()
 
 
-def load_file(path: str | Path):
+def load_file(path: str | Path, cached: bool = False):
+    """Load a YAML file; ``cached`` for knowledge files read on every start (see yamlcache)."""
     path = Path(path)
+    if cached:
+        from . import yamlcache
+        return yamlcache.get(path, lambda: load_file(path))
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -4,21 +4,26 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from functools import lru_cache
 
 from expert.verdict import Ruling
 
 from .i18n import LANGS
-from .view import build
 
 FORMATS = ("text", "md", "html", "json")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-_env = Environment(
-    loader=FileSystemLoader(str(TEMPLATES)),
-    autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
-    undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-)
+
+
+@lru_cache(maxsize=1)
+def _env():
+    # Jinja2 is imported only when a template is rendered: JSON rulings start faster without it.
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    return Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
 
 
 def languages(ruling: Ruling, lang: str) -> list[str]:
@@ -35,6 +40,7 @@ def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None
         if code:
             data["verification"] = code
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    from .view import build
     views = [build(ruling, lg, code) for lg in languages(ruling, lang)]
     name = {"text": "ruling.txt.j2", "md": "ruling.md.j2", "html": "ruling.html.j2"}[fmt]
-    return _env.get_template(name).render(views=views, r=views[0])
+    return _env().get_template(name).render(views=views, r=views[0])
