@@ -51,9 +51,11 @@ def test_html_escapes_what_the_referee_typed(tmp_path):
     case = tmp_path / "c.yaml"
     data = yaml.safe_load(CASE.read_text())
     data["header"]["referee"] = "<script>alert(1)</script>{{ 7*7 }}"
+    data["header"]["players"] = {"d2": "<img src=x onerror=alert(2)>{% raw %}"}
     case.write_text(yaml.safe_dump(data))
     html = run("rule", str(case), "--format", "html", *K).output
     assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert "<img" not in html and "&lt;img src=x" in html and "{% raw %}" in html
     assert "{{ 7*7 }}" in html and "49" not in html
 
 
