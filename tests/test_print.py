@@ -47,3 +47,21 @@ def test_ruling_prints_on_one_a4_page_with_quote_penalty_and_code(tmp_path, lang
     assert "Finding 1: Rule 1" in text
     assert "Marko (second defender)" in text
     assert "ABCD-EFGH-JK" in text
+
+
+def test_a_long_bilingual_ruling_repeats_header_and_code_on_every_page(tmp_path):
+    from expert.rulebook import DEFAULT_ROOT
+    path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
+    book = load_rulebook("preferans")
+    answers, header = case_answers(read_case(path), book, path)
+    html = tmp_path / "ruling.html"
+    html.write_text(render(Ruler(book).rule(answers, header), "html", "both", code="WXYZ-2345-AB"),
+                    encoding="utf-8")
+    pdf = tmp_path / "ruling.pdf"
+    print_pdf(html, pdf, tmp_path / "profile")
+    pages, size, text = pdf_facts(pdf)
+    assert "(A4)" in size and pages >= 2
+    assert text.count("WXYZ-2345-AB") == pages
+    assert text.count("Table 3 · Deal 14") == pages
+    assert "Odluka sudije" in text and "Ruling" in text
+    assert "Ukoliko je za datu ruku sudija doneo presudu" in text   # the quote, in the original
