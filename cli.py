@@ -19,6 +19,16 @@ OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), defa
                    help="Write the ruling to this file instead of standard output.")
 
 
+REGISTER = click.option("--register", "register_path", type=click.Path(dir_okay=False), default=None,
+                        envvar="REFEREE_REGISTER",
+                        help="The tournament's ruling register, one SQLite file "
+                             "(default: $REFEREE_REGISTER, else ./referee-register.sqlite).")
+SAVE = click.option("--no-register", "no_register", is_flag=True,
+                    help="Do not save the ruling in the register (it then has no verification code).")
+RECORD = click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+                      help="Also write the ruling record (JSON) to this file.")
+
+
 class Referee(click.Group):
     """Bad input ends in one line on stderr and exit code 2, never a traceback."""
 
@@ -51,6 +61,22 @@ def _case_book(data: dict, path: str, knowledge):
         raise RefereeError(f"unknown game {data['game']!r}, expected one of: "
                            f"{', '.join(list_games(knowledge))}", path, getattr(data, "line", None))
     return _book(data["game"], knowledge)
+
+
+def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_path, cards=None,
+             times=None):
+    """Save the ruling's record in the register (unless told not to), then print it with its
+    verification code."""
+    from reports.render import render
+    code = None
+    if not no_register:
+        from expert.record import format_code
+        from expert.register import register_ruling
+        record, rid = register_ruling(ruling, book, register=register_path, record_path=record_path,
+                                      cards=cards, answer_times=times)
+        code = format_code(record["code"])
+        click.echo(f"ruling #{rid} saved in the register, verification code {code}", err=True)
+    _emit(render(ruling, fmt, lang, code=code), out)
 
 
 def _emit(text: str, out: str | None) -> None:
@@ -126,16 +152,21 @@ LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "
 @FORMAT
 @LANG
 @OUT
+@REGISTER
+@SAVE
+@RECORD
 @KNOWLEDGE
-def rule(case, fmt, lang, out, knowledge):
-    """Rule on a case file (game, header, answers) without asking anything."""
+def rule(case, fmt, lang, out, register_path, no_register, record_path, knowledge):
+    """Rule on a case file (game, header, answers, cards) without asking anything.
+
+    The ruling is saved in the register and printed with its verification code."""
     from expert.casefile import case_input, read_case
     from expert.ruler import Ruler
-    from reports.render import render
     data = read_case(case)
     book = _case_book(data, case, knowledge)
     answers, header, sources = case_input(data, book, case)
-    _emit(render(Ruler(book).rule(answers, header, sources), fmt, lang), out)
+    _publish(Ruler(book).rule(answers, header, sources), book, fmt, lang, out, no_register,
+             register_path, record_path, data.get("cards"))
 
 
 @main.command()
@@ -161,9 +192,12 @@ def rule(case, fmt, lang, out, knowledge):
 @click.option("--player", "players", multiple=True, metavar="SEAT=NAME", help="A player's name, by seat.")
 @FORMAT
 @OUT
+@REGISTER
+@SAVE
+@RECORD
 @KNOWLEDGE
 def interview(game, lang, resume, save, cards_file, enter_cards, tournament, table, deal, referee_name,
-              players, fmt, out, knowledge):
+              players, fmt, out, register_path, no_register, record_path, knowledge):
     """Interview the referee about a disputed deal, then print the ruling.
 
     Answers are checked as they are typed; '?' shows help and the articles a question
@@ -176,7 +210,6 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
     from expert.from_cards import answers_from_cards
     from expert.ruler import Ruler
     from expert.yamlio import load_file, where
-    from reports.render import render
     book = _book(game, knowledge)
     answers, header, cards = {}, {}, None
     if resume:
@@ -208,16 +241,18 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
     if derived.answers:
         click.echo(f"From the cards: {', '.join(sorted(derived.answers))} (not asked)")
 
+    times: dict = {}
     try:
         given = console.run(book, read, click.echo, save_to, answers, header, ask_lang, cards,
-                            derived.answers)
+                            derived.answers, times)
     except console.Interrupted as stop:
         w = console.words(ask_lang)
         click.echo(f"\n{w['saved']} {stop.path}", err=True)
         click.echo(w["resume"].format(game=game, path=stop.path), err=True)
         sys.exit(130)
     sources = {q: s for q, s in derived.sources.items() if q not in answers}
-    _emit(render(Ruler(book).rule(given, header, sources), fmt, lang), out)
+    _publish(Ruler(book).rule(given, header, sources), book, fmt, lang, out, no_register, register_path,
+             record_path, cards, times)
 
 
 def _card_entry(book, enter_cards, cards, read, save_to, answers, header, lang):
@@ -415,3 +450,132 @@ def _typed(value) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)
+
+
+def _register(path, create=False):
+    from expert.register import Register
+    try:
+        return Register(path, create=create)
+    except RefereeError:
+        raise
+    except Exception as exc:  # sqlite refusing the file: say so in one line
+        raise RefereeError(f"cannot open the register: {exc}", str(path or "referee-register.sqlite")) from None
+
+
+@main.command()
+@click.argument("record_or_code")
+@REGISTER
+@KNOWLEDGE
+def verify(record_or_code, register_path, knowledge):
+    """Say whether a ruling record (JSON file) or a printed verification code matches the
+    register, and name what differs when it does not."""
+    from expert.record import format_verification, load_record, looks_like_code, verify as check_it
+    reg = None
+    from expert.register import default_register_path
+    if default_register_path(register_path).exists():
+        reg = _register(register_path)
+    elif looks_like_code(record_or_code) and not Path(record_or_code).exists():
+        raise RefereeError("no register to look the code up in, expected a register file "
+                           "(--register or $REFEREE_REGISTER)", str(default_register_path(register_path)))
+    book = None
+    if Path(record_or_code).is_file():
+        game = (load_record(record_or_code).get("rulebook") or {}).get("game")
+        book = _book(game, knowledge) if game else None
+    try:
+        result = check_it(record_or_code, reg, book)
+    finally:
+        if reg is not None:
+            reg.close()
+    click.echo(format_verification(result), nl=False)
+    if not result.ok:
+        sys.exit(1)
+
+
+@main.group()
+def register():
+    """The tournament's ruling register: list, show, search, stats."""
+
+
+FILTERS = [
+    click.option("--game"), click.option("--table"), click.option("--deal"),
+    click.option("--player", help="Seat or name (part of it)."),
+    click.option("--provision", help="An inventory id, e.g. preferans:7.out-of-turn."),
+    click.option("--article"), click.option("--date", help="A date or its prefix: 2026-11."),
+    click.option("--referee"),
+]
+
+
+def _filters(f):
+    for option in reversed(FILTERS):
+        f = option(f)
+    return f
+
+
+@register.command("list")
+@_filters
+@click.option("--limit", type=int, default=None)
+@REGISTER
+def register_list(register_path, limit, **filters):
+    """List the rulings in the register (newest last)."""
+    from expert.register import format_list
+    with _register(register_path) as reg:
+        click.echo(format_list(reg.list(limit=limit, **{k: v for k, v in filters.items() if v})), nl=False)
+
+
+@register.command("search")
+@_filters
+@REGISTER
+def register_search(register_path, **filters):
+    """Find rulings by table, deal, player, provision, article, date or referee; with
+    --provision, also how that provision was ruled before (precedents)."""
+    from expert.register import format_list, format_precedents
+    given = {k: v for k, v in filters.items() if v}
+    if not given:
+        raise RefereeError("search needs at least one of --game --table --deal --player --provision "
+                           "--article --date --referee")
+    with _register(register_path) as reg:
+        if given.get("provision"):
+            click.echo(format_precedents(given["provision"],
+                                         reg.precedents(given["provision"], game=given.get("game"))), nl=False)
+        else:
+            click.echo(format_list(reg.list(**given)), nl=False)
+
+
+@register.command("show")
+@click.argument("id_or_code")
+@REGISTER
+def register_show(register_path, id_or_code):
+    """Show one ruling (by number or verification code) and its appeals."""
+    from expert.register import format_show
+    with _register(register_path) as reg:
+        click.echo(format_show(reg.show(id_or_code)), nl=False)
+
+
+@register.command("stats")
+@_filters
+@REGISTER
+def register_stats(register_path, **filters):
+    """Counts: rulings per referee and table, most-cited provisions and articles."""
+    from expert.register import format_stats
+    with _register(register_path) as reg:
+        click.echo(format_stats(reg.stats(**{k: v for k, v in filters.items() if v})), nl=False)
+
+
+@main.command()
+@click.argument("record_or_id")
+@click.option("--set", "sets", multiple=True, required=True, metavar="QUESTION=VALUE",
+              help="An amended fact (repeat for several); 'Q=' leaves Q unanswered.")
+@click.option("--note", default=None, help="The committee's note, kept with the decision.")
+@click.option("--referee", "committee", default=None, help="Who decides the appeal.")
+@REGISTER
+@KNOWLEDGE
+def appeal(record_or_id, sets, note, committee, register_path, knowledge):
+    """Re-rule on amended facts: prints the original ruling, the amended facts, the new ruling
+    and the differences per player; saves the decision linked to the original, which is never
+    altered."""
+    from expert.appeal import file_appeal, format_appeal
+    with _register(register_path, create=True) as reg:
+        decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
+                                         referee=committee)
+    click.echo(format_appeal(decision), nl=False)
+    click.echo(f"appeal #{aid} on ruling #{oid} saved in the register", err=True)

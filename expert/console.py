@@ -37,7 +37,7 @@ def words(lang: str) -> dict:
 
 def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dict | None = None,
         header: dict | None = None, lang: str = "en", cards: dict | None = None,
-        known: dict | None = None) -> dict:
+        known: dict | None = None, times: dict | None = None) -> dict:
     """Ask until nothing can change the ruling; return the answers. Saves after every answer.
 
     ``read`` raises EOFError or KeyboardInterrupt when the referee stops; the answers so far are
@@ -65,6 +65,8 @@ def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dic
         save("referee interview, interrupted")
         raise Interrupted(save_to) from None
     save("referee interview, complete")
+    if times is not None:
+        times.update(interview.times)
     write(f"{w['saved']} {save_to}")
     return interview.answers
 

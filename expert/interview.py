@@ -8,6 +8,8 @@ read as unanswered.
 """
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 from . import conditions as cond
 from .expressions import questions_in_finding
 from .model import Production, Question, Rulebook
@@ -18,6 +20,7 @@ class Interview:
         self.book = book
         self.answers: dict = {}
         self.history: list[str] = []
+        self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -28,6 +31,7 @@ class Interview:
             self.history.remove(qid)
         self.answers[qid] = value
         self.history.append(qid)
+        self.times[qid] = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
     def back(self) -> str | None:
         """Undo the last answer; return its question id."""

@@ -16,3 +16,9 @@ def mini():
 def mini_ruler(mini):
     from expert.ruler import Ruler
     return Ruler(mini)
+
+
+@pytest.fixture(autouse=True)
+def _register_in_tmp(tmp_path, monkeypatch):
+    """Rulings made by tests go to a register of their own, never into the working folder."""
+    monkeypatch.setenv("REFEREE_REGISTER", str(tmp_path / "test-register.sqlite"))

@@ -25,7 +25,9 @@ def test_every_command_has_help(command):
 
 
 def test_rule_prints_the_ruling_in_each_format():
-    data = json.loads(run("rule", str(CASE), "--format", "json", *K).output)
+    result = run("rule", str(CASE), "--format", "json", *K)
+    data = json.loads(result.stdout)
+    assert data["verification"].count("-") == 1      # saved in the register, code printed
     assert data["game"] == "mini"
     assert [f["provisions"] for f in data["findings"]] == [["mini:1.early"]]
     assert data["findings"][0]["penalty"][0] == {"player": "d2", "effect": "bula", "amount": 4}
@@ -34,9 +36,9 @@ def test_rule_prints_the_ruling_in_each_format():
     assert set(data) >= {"game", "findings", "not_ruled", "no_infraction", "answers", "trail"}
     text = run("rule", str(CASE), *K).output
     assert "FINDING 1: Rule 1" in text and "Marko (second defender)" in text
-    md = run("rule", str(CASE), "--format", "md", *K).output
+    md = run("rule", str(CASE), "--format", "md", *K).stdout
     assert md.startswith("# Ruling")
-    html = run("rule", str(CASE), "--format", "html", *K).output
+    html = run("rule", str(CASE), "--format", "html", *K).stdout
     assert "<!DOCTYPE html>" in html and "@page { size: A4" in html
 
 

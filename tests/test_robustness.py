@@ -121,7 +121,8 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
     typed = ["early", "no", "karo", "d2"]
     keys = ["claim", "early_turn", "game", "early_who"]
     full = CliRunner().invoke(main, ["interview", "mini", "--save", str(tmp_path / "full.yaml"),
-                                     "--format", "json", *K], input="\n".join(typed) + "\n\n").output
+                                     "--format", "json", "--no-register", *K],
+                              input="\n".join(typed) + "\n\n").output
     expected = full[full.index("{"):]
     for sig in (signal.SIGINT, signal.SIGTERM):
         for k in range(1, len(typed) + 1):
@@ -137,6 +138,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
             proc.wait(timeout=20)
             saved = _saved(save)
             assert list(saved) == keys[:k], (sig, k, saved)
-            resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json", *K],
+            resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json",
+                                                "--no-register", *K],
                                          input="\n".join(typed[k:]) + "\n\n").output
             assert resumed[resumed.index("{"):] == expected

@@ -1,0 +1,77 @@
+"""Records, the register, verification and appeals through the command line."""
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from conftest import FIXTURES
+
+K = ["--knowledge", str(FIXTURES)]
+CASE = FIXTURES / "mini" / "examples" / "case.yaml"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def ruled(tmp_path):
+    record = tmp_path / "record.json"
+    result = run("rule", str(CASE), "--format", "json", "--record", str(record), *K)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["verification"], record
+
+
+def test_every_ruling_is_registered_and_its_printed_code_verifies(tmp_path):
+    code, record = ruled(tmp_path)
+    listing = run("register", "list").output
+    assert code in listing and "Rule 1" in listing
+    ok = run("verify", code, *K)
+    assert ok.exit_code == 0 and ok.output.startswith("OK:")
+    ok = run("verify", str(record), *K)
+    assert ok.exit_code == 0 and "the rulebook is unchanged" in ok.output
+    assert code in run("register", "show", "1").output
+
+
+def test_an_altered_record_or_an_unknown_code_does_not_verify(tmp_path):
+    _code, record = ruled(tmp_path)
+    data = json.loads(record.read_text())
+    data["findings"][0]["penalty"][0]["amount"] = 1
+    record.write_text(json.dumps(data))
+    bad = run("verify", str(record), *K)
+    assert bad.exit_code == 1 and "MISMATCH" in bad.output and "findings" in bad.output
+    unknown = run("verify", "AAAAA-BBBBB", *K)
+    assert unknown.exit_code == 1 and unknown.output.startswith("NOT FOUND")
+
+
+def test_search_by_provision_lists_precedents_and_stats_count_rulings(tmp_path):
+    ruled(tmp_path)
+    other = tmp_path / "other.yaml"
+    other.write_text(CASE.read_text().replace("deal: 7", "deal: 8").replace("early_who: d2", "early_who: d1"))
+    assert run("rule", str(other), *K).exit_code == 0
+    assert ruled(tmp_path)[0]                       # the same ruling again is kept once
+    found = run("register", "search", "--provision", "mini:1.early").output
+    assert found.count("\n#") == 2 and "d2 bula 4" in found and "d1 bula 4" in found
+    stats = run("register", "stats").output
+    assert "rulings: 2" in stats and "Ana: 2" in stats
+    assert run("register", "search").exit_code == 2
+
+
+def test_appeal_rerules_on_amended_facts_and_keeps_the_original(tmp_path):
+    code, record = ruled(tmp_path)
+    before = record.read_text()
+    result = run("appeal", "1", "--set", "early_turn=yes", "--note", "it was his turn", *K)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "early_turn: no → yes" in out
+    assert "penalty d2 bula: 4 → none (-4)" in out
+    assert record.read_text() == before
+    shown = run("register", "show", "1").output
+    assert code in shown and "appeal" in shown.lower()
+    bad = run("appeal", "1", "--set", "early_turn=perhaps", *K)
+    assert bad.exit_code == 2 and "perhaps" in bad.output
+
+
+def test_no_register_means_no_code(tmp_path):
+    result = run("rule", str(CASE), "--format", "json", "--no-register", *K)
+    assert "verification" not in json.loads(result.stdout)
+    assert "no register at" in run("register", "list").output
