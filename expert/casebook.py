@@ -114,8 +114,6 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
                    for pid in f.provisions}
         cleared = {pid for f in r.ruling.findings if f.kind in ("no-violation", "forfeited")
                    for pid in f.provisions}
-        # a production that fired but yielded to a prevailing article was applied all the same
-        applied |= {pid for n in r.ruling.not_ruled if n.cause == "override" for pid in n.provisions}
         for pid in applied:
             if pid in table:
                 table[pid]["applied"] += 1
