@@ -489,6 +489,13 @@ def verify(record_or_code, register_path, knowledge):
     finally:
         if reg is not None:
             reg.close()
+    game = ((result.record or {}).get("rulebook") or {}).get("game")
+    if book is None and game:  # a printed code: is the register's ruling on today's rulebook?
+        from expert.record import check_rulebook
+        try:
+            check_rulebook(result, _book(game, knowledge))
+        except RefereeError:
+            pass
     click.echo(format_verification(result), nl=False)
     if not result.ok:
         sys.exit(1)

@@ -468,4 +468,4 @@ def format_appeal(decision: Mapping) -> str:
         against = f" (against {p['against']})" if p.get("against") else ""
         out.append(f"  penalty {p['player']} {p['effect']}{against}: {b} → {a}{chs}")
     out.append(f"Verification code: {format_code(decision['code'])}")
-    return "\n".join(out)
+    return "\n".join(out) + "\n"

@@ -50,6 +50,7 @@ def test_verify_code_as_typed_and_record_file(setup):
     code = recs[0]["code"]
     r = run("verify", f"{code[:5].lower()} {code[5:].lower()}", "--register", reg, *K)
     assert r.exit_code == 0 and r.output.startswith("OK:") and "ruling #1" in r.output
+    assert "the rulebook is unchanged" in r.output
     r = run("verify", tmp / "r1.json", "--register", reg, *K)
     assert r.exit_code == 0 and r.output.startswith("OK:") and "#2" in r.output
 
