@@ -137,9 +137,12 @@ def parse_sets(pairs: Iterable[str], rulebook: Any, answers: Mapping | None = No
         qid, raw = pair.split("=", 1)
         qid = qid.strip()
         if qid not in questions:
-            known = ", ".join(sorted(questions)) or "(none)"
-            raise RefereeError(f"--set {pair}: no question '{qid}' in the "
-                               f"{_get(rulebook, 'game')} rulebook; questions: {known}")
+            import difflib
+            game = _get(rulebook, "game")
+            close = difflib.get_close_matches(qid, list(questions), n=3)
+            hint = (f"did you mean {', '.join(close)}? " if close else "")
+            raise RefereeError(f"--set {pair}: no question '{qid}' in the {game} rulebook; "
+                               f"{hint}(all questions: `referee questions {game}`)")
         if qid in out:
             raise RefereeError(f"--set {qid} is given twice")
         merged = {**dict(answers or {}), **{k: v for k, v in out.items() if v is not None}}
@@ -377,6 +380,15 @@ def _txt(v: Any, lang: str = "en") -> str:
     return "" if v is None else str(v)
 
 
+def _penalty_text(f: Mapping) -> str:
+    parts = [f"{p.get('player')}: {p.get('effect')}"
+             + ("" if p.get("amount") is None else f" {p.get('amount')}")
+             + (f" against {p['against']}" if p.get("against") else "")
+             for p in f.get("penalty") or []]
+    off = f"offender {f['offender']}; " if f.get("offender") else ""
+    return off + ("; ".join(parts) or "no penalty")
+
+
 def _finding_text(f: Mapping) -> str:
     head = " · ".join(str(x) for x in (f.get("article"), f.get("kind")) if x)
     provs = ", ".join(f.get("provisions") or [])
@@ -451,8 +463,10 @@ def format_appeal(decision: Mapping) -> str:
     for f in d.get("findings_removed") or []:
         out.append(f"  - finding {_finding_text(f)}")
     for c in d.get("findings_changed") or []:
-        out.append(f"  ~ finding {_finding_text(c['before'])}")
-        out.append(f"        now {_finding_text(c['after'])}")
+        b, a = c["before"], c["after"]
+        head = " · ".join(str(x) for x in (b.get("article"), b.get("kind")) if x)
+        out.append(f"  ~ finding {head} [{', '.join(b.get('provisions') or [])}]: "
+                   f"{_penalty_text(b)} → {_penalty_text(a)}")
     for n in d.get("not_ruled_added") or []:
         out.append(f"  + set aside [{', '.join(n.get('provisions') or [])}]")
     for n in d.get("not_ruled_removed") or []:
