@@ -96,9 +96,9 @@ class Evaluator:
         return any(self.alt_holds(a, answers, facts, True) for a in alts)
 
     # --- three values: questions not yet decided are unknown ---------------------------
-    def facts3(self, answers: dict, decided: set, derivers: list) -> dict:
-        facts: dict = {}
-
+    def _literal(self, answers: dict, decided, facts: dict):
+        """Three-valued literal reader: unknown while a question is undecided; ``facts`` may be
+        filled after this is made (it is read at call time)."""
         def lit(l):
             if isinstance(l, cond.AnswerTest):
                 if l.question not in decided:
@@ -108,6 +108,11 @@ class Evaluator:
             if isinstance(l, cond.FactTest):
                 return facts.get(l.name, False if l.name not in self.producers else None)
             return None
+        return lit
+
+    def facts3(self, answers: dict, decided: set, derivers: list) -> dict:
+        facts: dict = {}
+        lit = self._literal(answers, decided, facts)
 
         for p in derivers:
             v = self._value3(p.id, lit)
@@ -142,16 +147,7 @@ class Evaluator:
         prods = [self.by_id[p] for p in pids]
         derivers = self.derivers_for(prods)
         facts = self.facts3(answers, decided, derivers) if derivers else {}
-
-        def lit(l):
-            if isinstance(l, cond.AnswerTest):
-                if l.question not in decided:
-                    return None
-                v = answers.get(l.question)
-                return False if v is None else l.holds(v)
-            if isinstance(l, cond.FactTest):
-                return facts.get(l.name, False if l.name not in self.producers else None)
-            return None
+        lit = self._literal(answers, decided, facts)
 
         return [self._value3(p, lit) for p in pids]
 
