@@ -93,6 +93,7 @@ def cold_start(all_books, runs):
         path = Path(tmp) / "case.yaml"
         path.write_text(yaml.safe_dump({"game": book.game, "answers": case.answers}, allow_unicode=True))
         floor = median_run([sys.executable, "-c", FLOOR], runs)
+        os.environ["REFEREE_REGISTER"] = str(Path(tmp) / "register.sqlite")   # as a user runs it
         ours = median_run(["referee", "rule", str(path), "--format", "json"], runs)
     return ours, floor
 

@@ -131,6 +131,7 @@ def compile_engine(book: Rulebook) -> type:
                                        salience=-10 * (top + 1))(_override_action(p.id, loser, name)))
             attrs[f"rule_{len(attrs)}"] = rule
     attrs["__module__"] = __name__
+    attrs["rule_names"] = tuple(name for name in attrs if name.startswith("rule_"))
     return type(f"{book.game.capitalize()}Engine", (RulebookEngine,), attrs)
 
 
@@ -149,6 +150,18 @@ def _keep_first_patterns(order_q: str) -> list:
 
 class RulebookEngine(KnowledgeEngine):
     """Records which production fired on which facts: the reasoning trail of a ruling."""
+
+    rule_names: tuple = ()
+
+    def get_rules(self):
+        # Experta finds rules by inspecting every attribute of the engine; ours are listed.
+        return [getattr(self, name) for name in self.rule_names]
+
+    def get_deffacts(self):
+        # Experta inspects the engine on every reset() to find these; they never change.
+        if not hasattr(self, "_deffacts"):
+            self._deffacts = super().get_deffacts()
+        return self._deffacts
 
     def __init__(self):
         super().__init__()
