@@ -63,7 +63,21 @@ def check_game(game: str, root: str | Path | None = None,
         _coverage(book, ruler, cited, problems)
     step("casebook")
     analyse(book, problems, ruler, progress)
+    _undecided(book, problems)
     return problems
+
+
+def _undecided(book, problems) -> None:
+    """List the places where the rules as given do not decide (cut-off text, absent articles):
+    a rule author sees what the rulebook still lacks."""
+    from .model import text
+    notes = list(getattr(problems, "notes", []))
+    for p in book.productions:
+        if p.action == "finding" and p.finding.get("kind") == "undecided":
+            summary = " ".join(text(p.finding.get("summary")).split())
+            notes.append(f"undecided: {p.file}:{p.line}: {p.id} ({', '.join(p.cites)}): "
+                         f"{summary[:150]}{'…' if len(summary) > 150 else ''}")
+    problems.notes = notes
 
 
 def _coverage(book, ruler, cited, problems) -> None:

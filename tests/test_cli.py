@@ -130,3 +130,16 @@ def test_check_reports_dangling_references_in_a_draft(tmp_path):
     assert "'bad-gaem', which that question does not allow" in result.output
     ok = run("check", "mini", *K)
     assert ok.exit_code == 0 and "0 error(s)" in ok.output
+
+
+def test_check_lists_where_the_rules_do_not_decide(tmp_path):
+    import shutil
+    draft = tmp_path / "k"
+    shutil.copytree(FIXTURES, draft)
+    art = draft / "mini" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("{finding: {kind: violation, claim: bad-game, summary: {en: a}, "
+                                           "penalty: [{player: declarer, effect: bula, amount: 20}]}}",
+                                           "{finding: {kind: undecided, claim: bad-game, summary: {en: the text "
+                                           "stops here}}}"))
+    result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(draft)])
+    assert "note: undecided:" in result.output and "bad-a (mini:2.bad-a): the text stops here" in result.output
