@@ -6,7 +6,6 @@ found; exits 1 if a ruling was lost or corrupted. (The test suite runs smaller v
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import signal
 import subprocess

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from expert.errors import RefereeError
 from expert.record import (build_record, compute_code, describe, format_code, load_record,
-                           looks_like_code, normalize_code, rulebook_identity, seal)
+                           rulebook_identity, seal)
 
 _YES = {"yes", "y", "true", "t", "1", "da", "d", "tak", "t", "igen", "i", "да", "д", "on"}
 _NO = {"no", "n", "false", "f", "0", "ne", "nie", "nem", "нет", "н", "off"}

@@ -15,7 +15,7 @@ from .analysis import STEPS, analyse
 from .casebook import coverage, run_casebook
 from .errors import RefereeError
 from .problems import Problems
-from .rulebook import list_games, load_rulebook
+from .rulebook import load_rulebook
 from .ruler import Ruler
 
 # steps reported to a progress callback per game: loading, the casebook, then each analysis
@@ -93,10 +93,6 @@ def _coverage(book, ruler, cited, problems) -> None:
             problems.warning(f"penalty-bearing provision {prov.id} has no casebook case where it "
                              "must not apply", prov.file, prov.line, "coverage")
 
-
-def check_games(games: list[str] | None, root: str | Path | None = None,
-                progress: Callable[[str], None] | None = None) -> dict[str, Problems]:
-    return {g: check_game(g, root, progress) for g in (games or list_games(root))}
 
 
 def format_problem(item) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .answers import show_value
 from .expressions import Unresolved, amount_of, seat_of
 from .model import Production, Rulebook, text
 
@@ -98,13 +97,6 @@ class Ruling:
             "trail": self.trail,
         }
 
-    def facts_in_words(self, lang: str = "en") -> list[tuple[str, str]]:
-        """(question, answer) pairs in the interview's order."""
-        rows = []
-        for qid, q in self.book.questions.items():
-            if qid in self.answers:
-                rows.append((text(q.text, lang), show_value(q, self.answers[qid], self.book, lang)))
-        return rows
 
 
 def article_of(book: Rulebook, prod: Production) -> str:

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from conftest import FIXTURES, ROOT
+from conftest import ROOT
 
 BASE = {"claim": ["early"], "early_who": "d1", "early_turn": False, "game": "karo"}
 

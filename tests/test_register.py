@@ -1,11 +1,8 @@
 """The SQLite register: saving, never altering, searching, stats, crash safety, concurrency."""
-import json
-import os
 import sqlite3
 import subprocess
 import sys
 import textwrap
-import types
 from pathlib import Path
 
 import pytest

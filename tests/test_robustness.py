@@ -1,5 +1,4 @@
 """Adversarial input: whatever is typed or written, a clear error and exit 2, never a traceback."""
-import os
 import random
 import shutil
 import signal
