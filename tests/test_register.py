@@ -205,6 +205,7 @@ from expert.record import build_record
 from expert.register import Register
 import os, time
 who, n, path, go, journal = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+open(go + "." + who, "w").close()  # ready
 while not os.path.exists(go):  # start together
     time.sleep(0.001)
 rb = {{"game": "toy", "edition": "1", "hash": "sha256:" + "0" * 64}}
@@ -233,7 +234,9 @@ def test_two_processes_writing_at_once(tmp_path, journal, n):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for who in ("north", "south")]
     import time
-    time.sleep(0.5)  # both interpreters up and waiting
+    deadline = time.time() + 60
+    while time.time() < deadline and not all((tmp_path / f"go.{w}").exists() for w in ("north", "south")):
+        time.sleep(0.01)  # both interpreters up and waiting
     go.write_text("go")
     spans = []
     for p in procs:
