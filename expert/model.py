@@ -98,7 +98,6 @@ class Article(Located):
     provisions: list[Provision]
     productions: list[Production]
     cases: list[Case]
-    questions: list[Question]
 
 
 @dataclass

@@ -127,8 +127,7 @@ class _Loader:
         productions = [p for p in (self.production(n, label, path) for n in data.get("productions") or []) if p]
         cases = [c for c in (self.case(n, label, path) for n in data.get("cases") or []) if c]
         return Article(label=label, title=data.get("title") or {}, provisions=provisions,
-                       productions=productions, cases=cases,
-                       questions=[], file=str(path), line=1)
+                       productions=productions, cases=cases, file=str(path), line=1)
 
     def add_question(self, questions: dict[str, Question], node: Any, file: str) -> None:
         if not isinstance(node, dict) or "id" not in node:

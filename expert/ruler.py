@@ -33,8 +33,8 @@ class Ruler:
             if isinstance(f, SetAside):
                 aside.setdefault(f["production"], f)
         findings = [build_finding(book, book.production(pid), answers) for pid in found if pid not in aside]
-        self._standing = findings
-        not_ruled = [self._not_ruled(book.production(pid), aside[pid]) for pid in found if pid in aside]
+        not_ruled = [self._not_ruled(book.production(pid), aside[pid], findings)
+                     for pid in found if pid in aside]
         claimed = answers.get("claim") if isinstance(answers.get("claim"), list) else []
         answered = set()
         for pid in found:
@@ -46,15 +46,15 @@ class Ruler:
                       findings=findings, not_ruled=not_ruled, not_established=not_established,
                       trail=trail, from_cards=dict(from_cards or {}))
 
-    def _standing_twin(self, prod):
+    def _standing_twin(self, prod, standing):
         """The standing finding on the same claim as ``prod`` (which may itself be set aside)."""
         claim = str((prod.finding or {}).get("claim") or "")
-        for f in self._standing:
+        for f in standing:
             if f.claim == claim:
                 return self.book.production(f.production)
         return prod
 
-    def _not_ruled(self, prod, fact) -> NotRuled:
+    def _not_ruled(self, prod, fact, standing) -> NotRuled:
         book = self.book
         winner = book.production(fact["by"])
         common = dict(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
@@ -63,7 +63,7 @@ class Ruler:
             why = winner.why or {"en": "it is the more specific provision"}
             reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {text(why)}"
             return NotRuled(reason=reason, cause="override", why=why, **common)
-        first = self._standing_twin(book.production(fact["after"]))
+        first = self._standing_twin(book.production(fact["after"]), standing)
         reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
                   f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
         return NotRuled(reason=reason, cause="later", first_article=article_of(book, first), **common)

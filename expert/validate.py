@@ -10,9 +10,9 @@ from .problems import Problems
 
 
 def validate(book: Rulebook, problems: Problems) -> None:
-    for q in book.questions.values():
-        _question(book, q, problems)
     producers = {p.derive for p in book.productions if p.action == "derive"}
+    for q in book.questions.values():
+        _question(book, q, producers, problems)
     seen: dict[str, object] = {}
     for p in book.productions:
         if p.id in seen:
@@ -71,7 +71,7 @@ def _condition(book, c, file, line, problems, producers, owner):
                                        file, line, "dangling")
 
 
-def _question(book, q, problems):
+def _question(book, q, producers, problems):
     if not q.text.get("en"):
         problems.error(f"question {q.id!r} has no English text", q.file, q.line)
     if book.language != "en" and not q.text.get(book.language):
@@ -84,7 +84,6 @@ def _question(book, q, problems):
     for s in q.seats or []:
         if s not in book.seat_ids:
             problems.error(f"question {q.id!r} names unknown seat {s!r}", q.file, q.line)
-    producers = {p.derive for p in book.productions if p.action == "derive"}
     _condition(book, q.when, q.file, q.line, problems, producers, f"question {q.id!r}")
 
 

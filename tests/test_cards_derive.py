@@ -4,20 +4,7 @@ import copy
 from expert.cards.deal import parse_deal
 from expert.cards.derive import answers_from_facts, derive, infractions_in_order
 
-# The preferans deal of test_cards_deal.py (herc; seats in order of play).
-PREFERANS = {
-    "seats": ["defender_1", "defender_2", "declarer"],
-    "declarer": "declarer",
-    "contract": "herc",
-    "hands": {
-        "declarer": "♥AKQJ10 ♠AK ♦A ♣A7",
-        "defender_1": "♥987 ♠QJ10 ♦KQJ ♣K",
-        "defender_2": "♠987 ♦10987 ♣QJ10",
-    },
-    "talon": "♣98",
-    "discard": "♣98",
-    "play": ["♣K ♣Q ♣A", "♣7 ♠10 ♣J"],
-}
+from card_deals import PREFERANS
 
 
 def names(facts, *which):
