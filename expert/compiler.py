@@ -14,7 +14,7 @@ from typing import Any
 from . import conditions as cond
 from .errors import RefereeError
 from .experta_compat import (AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule,
-                             already_normal)
+                             already_normal, with_action)
 from .model import FINDING_KINDS, Production, Rulebook
 
 
@@ -123,12 +123,14 @@ def compile_engine(book: Rulebook) -> type:
             patterns = _patterns(conj)
             if p.action == "keep_first":
                 patterns += _keep_first_patterns(p.keep_first)
-            rule = already_normal(Rule(*patterns, salience=salience)(_action(p, name)))
+            rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
             attrs[f"rule_{len(attrs)}"] = rule
         for loser in p.overrides:
             name = f"{p.id}>{loser}"
-            rule = already_normal(Rule(AS.f0 << Finding(production=p.id), AS.f1 << Finding(production=loser),
-                                       salience=-10 * (top + 1))(_override_action(p.id, loser, name)))
+            rule = already_normal(with_action(
+                Rule(AS.f0 << Finding(production=p.id), AS.f1 << Finding(production=loser),
+                     salience=-10 * (top + 1)),
+                _override_action(p.id, loser, name)))
             attrs[f"rule_{len(attrs)}"] = rule
     attrs["__module__"] = __name__
     attrs["rule_names"] = tuple(name for name in attrs if name.startswith("rule_"))

@@ -19,6 +19,9 @@ from experta.fact import InitialFact  # noqa: E402
 from experta.matchers.rete import ReteMatcher  # noqa: E402
 from experta.matchers.rete.utils import extract_facts, prepare_rule  # noqa: E402
 
+from . import experta_network  # noqa: E402
+from .experta_network import with_action, with_conditions  # noqa: E402
+
 
 def already_normal(rule: Rule) -> Rule:
     """Mark a rule whose conditions are a flat conjunction of patterns (no OR, no nesting).
@@ -36,16 +39,17 @@ def _prepare_ruleset(engine):
         if not getattr(rule, "already_normal", False):
             prepared.add(prepare_rule(rule))
         elif not rule or isinstance(rule[0], NOT) or not extract_facts(rule):
-            prepared.add(rule.new_conditions(InitialFact(), *rule))
+            prepared.add(with_conditions(rule, InitialFact(), *rule))
         else:
-            prepared.add(rule.new_conditions(*rule))   # unbound from the engine, as Experta does
+            prepared.add(with_conditions(rule, *rule))   # unbound from the engine, as Experta does
     return prepared
 
 
 ReteMatcher.prepare_ruleset = staticmethod(_prepare_ruleset)
+experta_network.install()
 
 # experta calls logging.basicConfig() on import; keep our own output clean.
 logging.basicConfig(level=logging.WARNING, force=True)
 
 __all__ = ["AS", "MATCH", "NOT", "TEST", "P", "Fact", "KnowledgeEngine", "Rule", "DepthStrategy",
-           "already_normal"]
+           "already_normal", "with_action"]

@@ -42,9 +42,10 @@ def get(path: Path, rebuild):
     if entry is not None:
         file, key = entry
         try:
-            stored = json.loads(file.read_text(encoding="utf-8"))
+            stored = json.loads(file.read_text(encoding="utf-8"),
+                                object_hook=_decoder(str(path), LineDict, LineList))
             if stored.get("key") == key:
-                return _decode(stored["data"], str(path), LineDict, LineList)
+                return stored["data"]
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
     data = rebuild()
@@ -78,12 +79,15 @@ def _encode(x):
     raise TypeError(type(x).__name__)
 
 
-def _decode(x, file, LineDict, LineList):
-    if isinstance(x, dict):
-        if "d" in x:
-            out = LineDict((k, _decode(v, file, LineDict, LineList)) for k, v in x["d"])
+def _decoder(file, LineDict, LineList):
+    """Rebuild LineDict/LineList while ``json`` parses (an object hook runs once per object)."""
+    def hook(obj):
+        if "d" in obj and "l" in obj:
+            out = LineDict(obj["d"])
+        elif "s" in obj and "l" in obj:
+            out = LineList(obj["s"])
         else:
-            out = LineList(_decode(v, file, LineDict, LineList) for v in x["s"])
-        out.file, out.line = file, x["l"]
+            return obj
+        out.file, out.line = file, obj["l"]
         return out
-    return x
+    return hook
