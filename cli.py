@@ -511,8 +511,39 @@ FILTERS = [
     click.option("--player", help="Seat or name (part of it)."),
     click.option("--provision", help="An inventory id, e.g. preferans:7.out-of-turn."),
     click.option("--article"), click.option("--date", help="A date or its prefix: 2026-11."),
+    click.option("--from", "date_from", metavar="DATE", help="Rulings on or after this date (2026-11-28)."),
+    click.option("--to", "date_to", metavar="DATE", help="Rulings on or before this date (or month: 2026-11)."),
+    click.option("--kind", type=click.Choice(["ruling", "appeal"]), help="Only rulings, or only appeal decisions."),
     click.option("--referee"),
 ]
+LISTING = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                       help="Plain text for people, JSON for other programs.")
+
+
+def _given(filters: dict) -> dict:
+    """The filters given, with their dates checked (YYYY, YYYY-MM or YYYY-MM-DD)."""
+    given = {k: v for k, v in filters.items() if v}
+    for key, option in (("date", "--date"), ("date_from", "--from"), ("date_to", "--to")):
+        if key in given and not _is_date_prefix(given[key]):
+            raise RefereeError(f"{option} {given[key]!r}: expected a date YYYY-MM-DD, or a month YYYY-MM, or a year")
+    return given
+
+
+def _is_date_prefix(value: str) -> bool:
+    for pattern in ("%Y-%m-%d", "%Y-%m", "%Y"):
+        try:
+            datetime.strptime(value, pattern)
+            return True
+        except ValueError:
+            continue
+    return False
+
+
+def _listing(data, fmt: str, as_text) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(as_text(data), nl=False)
 
 
 def _filters(f):
@@ -524,51 +555,58 @@ def _filters(f):
 @register.command("list")
 @_filters
 @click.option("--limit", type=int, default=None)
+@LISTING
 @REGISTER
-def register_list(register_path, limit, **filters):
-    """List the rulings in the register (newest last)."""
+def register_list(register_path, limit, fmt, **filters):
+    """List the rulings in the register (oldest first), optionally filtered."""
     from expert.register import format_list
+    given = _given(filters)
     with _register(register_path) as reg:
-        click.echo(format_list(reg.list(limit=limit, **{k: v for k, v in filters.items() if v})), nl=False)
+        _listing(reg.list(limit=limit, **given), fmt, format_list)
 
 
 @register.command("search")
 @_filters
+@LISTING
 @REGISTER
-def register_search(register_path, **filters):
+def register_search(register_path, fmt, **filters):
     """Find rulings by table, deal, player, provision, article, date or referee; with
     --provision, also how that provision was ruled before (precedents)."""
     from expert.register import format_list, format_precedents
-    given = {k: v for k, v in filters.items() if v}
+    given = _given(filters)
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
-                           "--article --date --referee")
+                           "--article --date --from --to --kind --referee")
     with _register(register_path) as reg:
         if given.get("provision"):
-            click.echo(format_precedents(given["provision"],
-                                         reg.precedents(given["provision"], game=given.get("game"))), nl=False)
+            provision = given.pop("provision")
+            rows = reg.precedents(provision, **given)
+            _listing(rows, fmt, lambda rows: format_precedents(provision, rows))
         else:
-            click.echo(format_list(reg.list(**given)), nl=False)
+            _listing(reg.list(**given), fmt, format_list)
 
 
 @register.command("show")
 @click.argument("id_or_code")
+@LISTING
 @REGISTER
-def register_show(register_path, id_or_code):
+def register_show(register_path, id_or_code, fmt):
     """Show one ruling (by number or verification code) and its appeals."""
     from expert.register import format_show
     with _register(register_path) as reg:
-        click.echo(format_show(reg.show(id_or_code)), nl=False)
+        _listing(reg.show(id_or_code), fmt, format_show)
 
 
 @register.command("stats")
 @_filters
+@LISTING
 @REGISTER
-def register_stats(register_path, **filters):
+def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
     from expert.register import format_stats
+    given = _given(filters)
     with _register(register_path) as reg:
-        click.echo(format_stats(reg.stats(**{k: v for k, v in filters.items() if v})), nl=False)
+        _listing(reg.stats(**given), fmt, format_stats)
 
 
 @main.command()

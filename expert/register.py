@@ -463,11 +463,11 @@ class Register:
 
     search = list
 
-    def precedents(self, provision: str, *, before: Any = None, game: str | None = None) -> list[dict]:
+    def precedents(self, provision: str, *, before: Any = None, **filters) -> list[dict]:
         """Earlier rulings on a provision: each with how it was ruled there (the findings
         that cite it, or why it was set aside). ``before``: a ruling id or code; only rulings
-        saved before it."""
-        where, args = self._where(provision=provision, game=game)
+        saved before it. Other filters as for ``list``."""
+        where, args = self._where(provision=provision, **filters)
         if before is not None:
             found = self.get(before)
             if found is None:

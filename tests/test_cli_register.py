@@ -77,3 +77,31 @@ def test_no_register_means_no_code(tmp_path):
     result = run("rule", str(CASE), "--format", "json", "--no-register", *K)
     assert "verification" not in json.loads(result.stdout)
     assert "no register at" in run("register", "list").output
+
+
+def test_listings_as_json_and_by_date_range_and_kind(tmp_path):
+    for day, deal in (("2026-11-27", 1), ("2026-11-28", 2), ("2026-12-01", 3)):
+        case = tmp_path / f"case{deal}.yaml"
+        case.write_text(CASE.read_text().replace("deal: 7", f"deal: {deal}, date: '{day}'"))
+        assert run("rule", str(case), *K).exit_code == 0
+    listed = json.loads(run("register", "list", "--format", "json").stdout)
+    assert [row["deal"] for row in listed] == ["1", "2", "3"]
+    assert all(row["provisions"] == ["mini:1.early"] for row in listed)
+    november = json.loads(run("register", "search", "--from", "2026-11-28", "--to", "2026-11",
+                              "--format", "json").stdout)
+    assert [row["deal"] for row in november] == ["2"]
+    precedents = json.loads(run("register", "search", "--provision", "mini:1.early", "--from", "2026-11-28",
+                                "--format", "json").stdout)
+    assert [row["deal"] for row in precedents] == ["2", "3"] and precedents[0]["findings"]
+    assert run("register", "search", "--kind", "appeal").output == "no rulings match\n"
+    assert json.loads(run("register", "search", "--kind", "ruling", "--format", "json").stdout)
+    stats = json.loads(run("register", "stats", "--to", "2026-11-30", "--format", "json").stdout)
+    assert stats["rulings"] == 2
+    shown = json.loads(run("register", "show", "1", "--format", "json").stdout)
+    assert shown and json.dumps(shown)
+
+
+def test_a_malformed_date_is_refused_with_what_was_expected(tmp_path):
+    ruled(tmp_path)
+    bad = run("register", "list", "--from", "28.11.2026")
+    assert bad.exit_code == 2 and "expected a date YYYY-MM-DD" in bad.output and "--from" in bad.output
