@@ -4,11 +4,12 @@ Every prompt is checked at once by the card library (``expert.cards.parse_deal``
 entered so far: a mistake gives the library's message, which names the position and the card
 ("deal: hand of defender_2: the card ♣K (kralj) is also in deal: hand of defender_1 ..."),
 and the same prompt is asked again. '?' shows the notation; an empty line skips a prompt (and
-ends the play). The result is the ``cards:`` mapping of a case file (expert/cards/README.md).
+ends the play); 'back' undoes the previous entry, given or skipped. The result is the ``cards:`` mapping of a case file (expert/cards/README.md).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable
 
 from .cards.deal import default_first_lead, parse_deal
@@ -34,7 +35,9 @@ WORDS = {
                          "show (revoke, lead out of turn, the holdings the articles name) are then "
                          "not asked.",
            "yn": "expected y or n",
-           "intro": "The cards: '?' shows the notation; Enter skips what you do not know.",
+           "intro": "The cards: '?' shows the notation; Enter skips what you do not know; 'back' "
+                    "undoes the previous entry.",
+           "undone": "(back: the previous entry is undone)", "nothing_to_undo": "nothing to go back to",
            "seats": "Seats in order of play, the first to play first (Enter: {default}): ",
            "declarer": "Declarer (N, E, S or W): ", "contract": "Contract: ",
            "no_contract": "(no contract: hands only, no play record)",
@@ -50,7 +53,9 @@ WORDS = {
            "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
                          "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
            "yn": "očekuje se d ili n",
-           "intro": "Karte: '?' prikazuje zapis; Enter preskače ono što ne znate.",
+           "intro": "Karte: '?' prikazuje zapis; Enter preskače ono što ne znate; 'nazad' "
+                    "poništava prethodni unos.",
+           "undone": "(nazad: prethodni unos je poništen)", "nothing_to_undo": "nema se gde nazad",
            "seats": "Mesta po redu igranja, prvi na potezu prvi (Enter: {default}): ",
            "declarer": "Odigravač (N, E, S ili W): ", "contract": "Igra: ",
            "no_contract": "(bez igre: samo ruke, bez toka igre)",
@@ -108,55 +113,96 @@ def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "
     return deal
 
 
-def _enter(game: str, deal: dict, read: Reader, write: Writer, label, w: dict) -> None:
-    write("")
-    write(w["intro"])
+BACK_WORDS = ("back", "nazad")
+
+
+@dataclass
+class Step:
+    """One prompt of card entry: which part of the deal it fills and how it is read."""
+
+    key: object
+    prompt: str
+    hint: str
+    parse: Callable[[str], object] | None = None
+    skipped_note: str = ""       # written when the prompt is skipped
+    ends: bool = False           # skipping it ends the entry (the play)
+    heading: str = ""            # written before the prompt (the play's explanation)
+
+
+def _plan(game: str, deal: dict, label, w: dict) -> list[Step]:
+    """Every prompt for the deal as entered so far: the hands follow the seats given, the
+    play follows the contract, and there is one more trick prompt until the play is over."""
+    steps = []
     seats = list(SEATS[game])
     if game != "bridge":
-        ask(game, deal, "seats", w["seats"].format(default=" ".join(seats)), read, write,
-            parse=_seats_parser(seats), hint="the seat ids, each once, separated by spaces")
+        steps.append(Step("seats", w["seats"].format(default=" ".join(seats)),
+                          "the seat ids, each once, separated by spaces", _seats_parser(seats)))
         seats = deal.get("seats", seats)
     else:
-        ask(game, deal, "declarer", w["declarer"], read, write,
-            parse=lambda raw: raw.strip().upper(), hint="the seat of the declarer: N, E, S or W")
-    if not ask(game, deal, "contract", w["contract"], read, write, hint=CONTRACT_HELP[game]):
-        write("  " + w["no_contract"])
+        steps.append(Step("declarer", w["declarer"], "the seat of the declarer: N, E, S or W",
+                          lambda raw: raw.strip().upper()))
+    steps.append(Step("contract", w["contract"], CONTRACT_HELP[game], skipped_note=w["no_contract"]))
     if game == "preferans":
-        ask(game, deal, "bids", w["bids"], read, write, parse=_bids,
-            hint="seat=suit or seat=none for each player who bid or passed")
-    for seat in seats:
-        ask(game, deal, ("hands", seat), w["hand"].format(seat=label(seat)), read, write,
-            hint=notation_help(game, "hand"))
+        steps.append(Step("bids", w["bids"], "seat=suit or seat=none for each player who bid or passed", _bids))
+    steps += [Step(("hands", seat), w["hand"].format(seat=label(seat)), notation_help(game, "hand"))
+              for seat in seats]
     if TALON_SIZE[game]:
         key = TALON_KEY[game]
-        ask(game, deal, key, w[key].format(n=TALON_SIZE[game]), read, write,
-            hint=notation_help(game, key))
-        ask(game, deal, "discard", w["discard"].format(n=TALON_SIZE[game]), read, write,
-            hint=notation_help(game, "discard"))
+        steps.append(Step(key, w[key].format(n=TALON_SIZE[game]), notation_help(game, key)))
+        steps.append(Step("discard", w["discard"].format(n=TALON_SIZE[game]), notation_help(game, "discard")))
     if "contract" not in deal:
-        return
+        return steps
     try:
         first = default_first_lead(parse_deal(deal, game))
     except RefereeError:
         first = seats[0]
-    ask(game, deal, "lead", w["lead"].format(default=first), read, write,
-        parse=lambda raw: raw.strip(), hint=f"one of {', '.join(seats)}")
-    write(w["play"])
-    n = 0
-    while n < HAND_SIZE[game]:
-        if not ask(game, deal, ("play", n), w["trick"].format(n=n + 1), read, write,
-                   hint=notation_help(game) + f"\n{TRICK_SIZE[game]} cards a trick; the last "
-                   "trick entered may be unfinished."):
-            break
-        n += 1
-        if _unfinished(deal, game):
+    steps.append(Step("lead", w["lead"].format(default=first), f"one of {', '.join(seats)}",
+                      lambda raw: raw.strip()))
+    played = len(deal.get("play") or [])
+    more = played < HAND_SIZE[game] and not _unfinished(deal, game)
+    hint = notation_help(game) + f"\n{TRICK_SIZE[game]} cards a trick; the last trick entered may be unfinished."
+    steps += [Step(("play", n), w["trick"].format(n=n + 1), hint, ends=True,
+                   heading=w["play"] if n == 0 else "")
+              for n in range(played + (1 if more else 0))]
+    return steps
+
+
+def _enter(game: str, deal: dict, read: Reader, write: Writer, label, w: dict) -> None:
+    write("")
+    write(w["intro"])
+    done: list[dict] = []        # the deal as it was before each prompt answered or skipped
+    while True:
+        steps = _plan(game, deal, label, w)
+        if len(done) >= len(steps):
+            return
+        step = steps[len(done)]
+        if step.heading:
+            write(step.heading)
+        before = _copy(deal)
+        answer = ask(game, deal, step.key, step.prompt, read, write, parse=step.parse, hint=step.hint,
+                     can_go_back=bool(done), w=w)
+        if answer is BACK:
+            deal.clear()
+            deal.update(done.pop())
+            write("  " + w["undone"])
+            continue
+        done.append(before)
+        if answer and step.ends and _unfinished(deal, game):
             write("  " + w["unfinished"])
-            break
+        if not answer:
+            if step.skipped_note:
+                write("  " + step.skipped_note)
+            if step.ends:
+                return
+
+
+BACK = object()
 
 
 def ask(game: str, deal: dict, key, prompt: str, read: Reader, write: Writer, *,
-        parse=None, hint: str = "") -> bool:
-    """Ask one part of the deal until it is accepted (True) or skipped with Enter (False)."""
+        parse=None, hint: str = "", can_go_back: bool = False, w: dict | None = None):
+    """Ask one part of the deal until it is accepted (True), skipped with Enter (False) or, when
+    ``can_go_back``, undone with 'back' (``BACK``)."""
     while True:
         raw = read(prompt)
         if not isinstance(raw, str):
@@ -166,6 +212,11 @@ def ask(game: str, deal: dict, key, prompt: str, read: Reader, write: Writer, *,
             return False
         if raw == "?":
             write(hint or notation_help(game))
+            continue
+        if raw.lower() in BACK_WORDS:
+            if can_go_back:
+                return BACK
+            write("  ! " + (w or WORDS["en"])["nothing_to_undo"])
             continue
         try:
             value = parse(raw) if parse else raw
@@ -182,9 +233,13 @@ def ask(game: str, deal: dict, key, prompt: str, read: Reader, write: Writer, *,
         return True
 
 
+def _copy(deal: dict) -> dict:
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in deal.items()}
+
+
 def _with(deal: dict, key, value) -> dict:
-    trial = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-             for k, v in deal.items()}
+    trial = _copy(deal)
     if isinstance(key, tuple):
         part, sub = key
         if part == "play":

@@ -92,6 +92,20 @@ def test_play_trick_by_trick_finds_the_revoke_and_an_empty_line_ends():
     assert got.answers["play_claim"] == "revoke" and got.answers["offender"] == "E"
 
 
+def test_back_undoes_the_previous_entry_whether_given_or_skipped():
+    hands = ["♠AK7 ♥QJ109 ♦AK2 ♣543", "♠QJ10 ♥AK2 ♦QJ10 ♣QJ107", "♠98654 ♥876 ♦987 ♣62",
+             "♠32 ♥543 ♦6543 ♣AK98"]
+    lines = ["back", "S", "3NT", "back", "4♠", hands[0], hands[1], "", "back", hands[2], hands[3], "",
+             "♦3 ♦A ♦10 ♦7", "♦K ♦J ♦8 ♦4", "back", "back", "♦3 ♦A ♣7 ♦7", ""]
+    cards, out, prompts = run("bridge", lines)
+    assert cards["contract"] == "4♠"
+    assert cards["hands"] == dict(zip(["N", "E", "S", "W"], hands))
+    assert cards["play"] == ["♦3 ♦A ♣7 ♦7"]
+    assert sum("previous entry is undone" in o for o in out) == 4
+    assert any("nothing to go back to" in o for o in out)       # 'back' at the first prompt
+    assert prompts.count("Trick 2: ") == 3 and prompts.count("Hand of S: ") == 2
+
+
 def test_an_unfinished_trick_ends_the_play():
     lines = ["S", "4♠", "", "", "", "", "W", "♣A ♣3 ♣Q ♥2", "♣K ♣4", "♣9"]
     cards, out, _ = run("bridge", lines)
