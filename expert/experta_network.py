@@ -1,11 +1,12 @@
-"""Faster construction of Experta's Rete network; the network built is the same.
+"""Faster construction of Experta's rules and Rete network; what is built is the same.
 
 Experta 1.9.4's ``wire_rule`` defines a new ``functools.singledispatch`` function for every rule
 it wires. A new dispatcher starts with an empty cache, so each call works out the C3 method
 resolution order of the element's class again: about a third of building a large rulebook's
 engine. The classes it dispatches on (rules, conditional elements, facts) are ordinary classes,
 never abstract base classes, so walking the class's own ``__mro__`` picks the implementation
-``singledispatch`` would pick. Imported only by ``experta_compat``.
+``singledispatch`` would pick. Rules get their actions without ``inspect.signature`` where
+the action takes ``**bound`` (all of ours). Imported only by ``experta_compat``.
 """
 from __future__ import annotations
 
