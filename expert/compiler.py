@@ -145,6 +145,8 @@ def _keep_first_patterns(order_q: str) -> list:
     return [
         AS.order_fact << Answer(id=order_q, value=MATCH.order),
         AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
+        # a finding another provision has set aside is not the violation ruled on first
+        NOT(SetAside(production=MATCH.pa)),
         AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=_KIND_RULED),
         TEST(_later),
     ]

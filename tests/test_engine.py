@@ -46,6 +46,27 @@ def test_keep_first_rules_only_on_the_earlier_claim(mini_ruler):
     assert "committed after" in reasons["early-penalty"]
 
 
+def test_a_claim_whose_findings_were_all_set_aside_does_not_count_as_first(tmp_path):
+    import shutil
+    from conftest import FIXTURES
+    from expert.rulebook import load_rulebook
+    from expert.ruler import Ruler
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    rules = tmp_path / "k" / "mini" / "articles" / "01-rules.yaml"
+    rules.write_text(rules.read_text().replace("cases:\n", """  - id: excused
+    cites: [mini:5.none]
+    when: {all: [{q: claim, has: bad-game}, {q: game, is: karo}]}
+    overrides: [bad-a, bad-b]
+    why: {en: "excused in karo"}
+    then: {finding: {kind: no-violation, claim: bad-game, summary: {en: excused}}}
+cases:\n""", 1))
+    ruler = Ruler(load_rulebook("mini", tmp_path / "k"))
+    r = ruler.rule(dict(BASE, claim=["early", "bad-game"], order=["bad-game", "early"], game="karo"))
+    assert [f.provisions for f in r.findings] == [["mini:1.early"], ["mini:5.none"]]
+    by = {n.production: n.by for n in r.not_ruled}
+    assert set(by) == {"bad-a", "bad-b"} and by["bad-b"] == "excused"
+
+
 def test_one_engine_gives_the_same_ruling_for_the_same_case_again(mini_ruler):
     first = mini_ruler.rule(BASE).to_dict()
     mini_ruler.rule({"claim": ["bad-game"], "game": "pik"})
