@@ -122,7 +122,7 @@ def compile_engine(book: Rulebook) -> type:
             name = f"{p.id}#{n}"
             patterns = _patterns(conj)
             if p.action == "keep_first":
-                patterns += _keep_first_patterns(p.keep_first)
+                patterns += _keep_first_patterns(p.keep_first, p.keep_first_among)
             rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
             attrs[f"rule_{len(attrs)}"] = rule
         for loser in p.overrides:
@@ -141,8 +141,8 @@ def _later(order, ca, cb) -> bool:
     return ca in order and cb in order and order.index(ca) < order.index(cb)
 
 
-def _keep_first_patterns(order_q: str) -> list:
-    return [
+def _keep_first_patterns(order_q: str, among: list[str] | None) -> list:
+    patterns = [
         AS.order_fact << Answer(id=order_q, value=MATCH.order),
         AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
         # a finding another provision has set aside is not the violation ruled on first
@@ -150,6 +150,10 @@ def _keep_first_patterns(order_q: str) -> list:
         AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=_KIND_RULED),
         TEST(_later),
     ]
+    if among:
+        competing = frozenset(among)
+        patterns.append(TEST(lambda pa, pb: pa in competing and pb in competing))
+    return patterns
 
 
 class RulebookEngine(KnowledgeEngine):

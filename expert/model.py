@@ -75,6 +75,7 @@ class Production(Located):
     derive: str | None = None
     finding: dict | None = None
     keep_first: str | None = None    # the order question
+    keep_first_among: list[str] | None = None   # only these productions' findings compete (None: all)
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None

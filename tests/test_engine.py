@@ -47,20 +47,16 @@ def test_keep_first_rules_only_on_the_earlier_claim(mini_ruler):
 
 
 def test_a_claim_whose_findings_were_all_set_aside_does_not_count_as_first(tmp_path):
-    import shutil
-    from conftest import FIXTURES
     from expert.rulebook import load_rulebook
     from expert.ruler import Ruler
-    shutil.copytree(FIXTURES, tmp_path / "k")
-    rules = tmp_path / "k" / "mini" / "articles" / "01-rules.yaml"
-    rules.write_text(rules.read_text().replace("cases:\n", """  - id: excused
+    root = _mini_with(tmp_path, "cases:\n", """  - id: excused
     cites: [mini:5.none]
     when: {all: [{q: claim, has: bad-game}, {q: game, is: karo}]}
     overrides: [bad-a, bad-b]
     why: {en: "excused in karo"}
     then: {finding: {kind: no-violation, claim: bad-game, summary: {en: excused}}}
-cases:\n""", 1))
-    ruler = Ruler(load_rulebook("mini", tmp_path / "k"))
+cases:\n""")
+    ruler = Ruler(load_rulebook("mini", root))
     r = ruler.rule(dict(BASE, claim=["early", "bad-game"], order=["bad-game", "early"], game="karo"))
     assert [f.provisions for f in r.findings] == [["mini:1.early"], ["mini:5.none"]]
     by = {n.production: n.by for n in r.not_ruled}
@@ -88,3 +84,31 @@ def test_firing_order_is_the_same_in_every_process():
         outputs.add(out)
     assert len(outputs) == 1
     assert len(json.loads(outputs.pop())) >= 5
+
+
+def _mini_with(tmp_path, old, new):
+    import shutil
+    from conftest import FIXTURES
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    rules = tmp_path / "k" / "mini" / "articles" / "01-rules.yaml"
+    rules.write_text(rules.read_text().replace(old, new, 1))
+    return tmp_path / "k"
+
+
+def test_keep_first_among_lets_only_the_named_findings_compete(tmp_path):
+    from expert.rulebook import load_rulebook
+    from expert.ruler import Ruler
+    root = _mini_with(tmp_path, "then: {keep_first: {order: order}}",
+                      "then: {keep_first: {order: order, among: [bad-a, bad-b]}}")
+    r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"],
+                                                     order=["bad-game", "early"], game="pik"))
+    assert sorted(f.provisions[0] for f in r.findings) == ["mini:1.early", "mini:3.bad-b"]
+
+
+def test_keep_first_among_must_name_finding_productions(tmp_path):
+    result = subprocess.run([sys.executable, "-c", "from cli import main; main()", "check", "mini", "--knowledge",
+                             str(_mini_with(tmp_path, "then: {keep_first: {order: order}}",
+                                            "then: {keep_first: {order: order, among: [spoke-early, nope]}}"))],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "'spoke-early'" in result.stdout + result.stderr and "'nope'" in result.stdout + result.stderr
