@@ -31,3 +31,13 @@ def test_case(game, index):
     case = ruler.book.cases[index]
     result = run_case(ruler, case)
     assert result.passed, "\n".join(result.differences)
+
+
+def test_a_case_answering_a_question_the_interview_would_not_ask_fails(mini_ruler):
+    from dataclasses import replace
+    case = mini_ruler.book.cases[0]                    # early by d1: claim [early]
+    assert run_case(mini_ruler, case).passed
+    padded = replace(case, answers=dict(case.answers, claim=["bad-game"], game="karo"))
+    result = run_case(mini_ruler, padded)
+    assert any("answers 'early_turn', which the interview does not ask" in d for d in result.differences)
+    assert any("answers 'early_who'" in d for d in result.differences)
