@@ -15,7 +15,7 @@ from expert.checks import check_game, format_problem
 from expert.rulebook import list_games
 
 BROKEN = Path(__file__).resolve().parent / "fixtures" / "broken"
-ANALYSIS_ERRORS = {"conflict", "unreachable", "circularity", "order", "deficiency", "dangling"}
+ANALYSIS_ERRORS = {"conflict", "unreachable", "circularity", "order", "deficiency", "dangling", "unasked"}
 
 
 def found(game, category, root=BROKEN):
@@ -72,6 +72,15 @@ def test_uncited_penalty_bearing_provision_is_an_error():
     _, hits = found("deficiency", "deficiency")
     assert [p.severity for p in hits] == ["error"]
     assert "mini:6.slow" in hits[0].message
+
+
+def test_a_penalty_reading_an_answer_never_asked_when_it_fires_is_an_error():
+    _, hits = found("unasked", "unasked")
+    assert [(p.severity, p.productions) for p in hits] == [("error", ["bad-b"])]
+    assert hits[0].example["claim"] == ["bad-game"] and "early_who" not in hits[0].example
+    assert "'early_who'" in hits[0].message and "does not ask" in hits[0].message
+    _, clean = found("mini", "unasked", FIXTURES)       # early_who read only where early is claimed
+    assert clean == []
 
 
 def test_silent_claim_is_a_warning_with_an_example():

@@ -7,6 +7,7 @@ One module per anomaly class:
 - ``conflicts``     two findings on the same answers, same claim, different outcome, no precedence (error)
 - ``redundancy``    a production another with the same finding always accompanies (warning)
 - ``deficiency``    claims the rulebook is silent on for some reachable answers (warning)
+- ``unasked``       a penalty that reads an answer the interview does not ask when it fires (error)
 - ``unused``        questions, parameters, effects nobody uses (warning)
 - ``order``         a ruling that changes with the order answers are declared in (error)
 
@@ -69,19 +70,20 @@ def report(problems: Problems, severity: str, category: str, message: str, at=No
 
 def steps():
     """The analyses in the order they run, as (label, function)."""
-    from . import circularity, conflicts, deficiency, order, redundancy, unreachable, unused
+    from . import circularity, conflicts, deficiency, order, redundancy, unasked, unreachable, unused
     return [
         ("circularity", circularity.check),
         ("unreachable", unreachable.check),
         ("conflicts", conflicts.check),
         ("redundancy", redundancy.check),
         ("deficiency", deficiency.check),
+        ("unasked", unasked.check),
         ("unused", unused.check),
         ("order", order.check),
     ]
 
 
-STEPS = 7
+STEPS = 8
 
 
 def analyse(book, problems: Problems, ruler: Ruler | None = None,
@@ -91,7 +93,7 @@ def analyse(book, problems: Problems, ruler: Ruler | None = None,
     circular = False
     for label, fn in steps():
         try:
-            if label in ("unreachable", "conflicts", "redundancy", "deficiency", "order") and circular:
+            if label in ("unreachable", "conflicts", "redundancy", "deficiency", "unasked", "order") and circular:
                 pass                      # strata are undefined; the circularity error says why
             else:
                 found = fn(book, ctx, problems)
