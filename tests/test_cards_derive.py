@@ -146,6 +146,18 @@ def test_bridge_revoke_transfer_two_tricks():
     assert got["revoke_trick_winner_role"] == "offender"
 
 
+def test_bridge_second_revoke_in_the_same_suit_and_a_revoke_by_dummy_are_shown():
+    d = copy.deepcopy(BRIDGE)
+    d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♥6", "♣9 ♣5 ♣10 ♠4"]
+    facts = derive(parse_deal(d, "bridge"))
+    assert [(f.seat, f.trick, f.value) for f in facts if f.name == "revoke_repeated_in_suit"] == [("S", 3, 2)]
+    assert not any(f.name == "revoke_by_dummy" for f in facts)
+    d["play"] = ["♣A ♥9 ♣Q ♣2"]                  # N (dummy, declarer S) discards holding clubs
+    facts = derive(parse_deal(d, "bridge"))
+    assert [(f.seat, f.trick) for f in facts if f.name == "revoke_by_dummy"] == [("N", 1)]
+    assert not any(f.name == "revoke_repeated_in_suit" for f in facts)
+
+
 def test_bridge_revoke_transfer_one_trick_when_no_later_trick():
     d = copy.deepcopy(BRIDGE)
     d["play"] = ["♣A ♣3 ♣Q ♣2", "♣K ♣4 ♣J ♥6", "♣9 ♣5 ♣10 ♠4"]

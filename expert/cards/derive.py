@@ -31,6 +31,11 @@ name                               meaning (seat = who; trick = 1-based trick nu
                                    incomplete but already > 0 (a lower bound); absent otherwise
 ``revoke_transfer``                bridge 64A1: ``value`` tricks to transfer (revoke trick +
                                    one later trick won by the offending side, if any)
+``revoke_by_dummy``                bridge: the revoking seat is dummy (declarer's partner),
+                                   whose cards are faced on the table (64B, lost from the seed)
+``revoke_repeated_in_suit``        bridge: the same seat revoked before in the suit led now
+                                   (a second revoke in the same suit; ``value``: the earlier
+                                   trick)
 ``trump_seven``                    ulti: when the declarer played the trump VII (``value``:
                                    last / early / early-forced / early-undetermined)
 ``betl_discard_not_shortest``      preferans betl: discard not from the shortest suit
@@ -204,9 +209,12 @@ def derive(deal: Deal) -> list[DerivedFact]:
     if game == "preferans" and deal.contract is not None and deal.contract.type == "betl":
         facts.extend(betl_discard_facts(deal))
     # revoke consequences
-    for f in [x for x in infr if x.name in ("revoke", "failed_to_trump", "failed_to_overtrump",
-                                           "failed_to_beat")]:
+    revokes = [x for x in infr if x.name in ("revoke", "failed_to_trump", "failed_to_overtrump",
+                                             "failed_to_beat")]
+    for f in revokes:
         facts.extend(_revoke_consequences(deal, f))
+    if game == "bridge":
+        facts.extend(_revoke_circumstances(deal, revokes))
     # totals
     for s in deal.seats:
         n = sum(1 for t in deal.tricks if t.winner == s)
@@ -352,6 +360,30 @@ def _revoke_consequences(deal: Deal, f: DerivedFact) -> list[DerivedFact]:
                                f"trick {n} was won by {t.winner}, not by the offender {f.seat}",
                                value=t.winner, seq=f.seq))
     return out
+
+
+def _revoke_circumstances(deal: Deal, revokes: list[DerivedFact]) -> list[DerivedFact]:
+    """What the play record shows of the situations the full Laws exempt (64B): a revoke by
+    dummy, a second revoke by the same player in the same suit."""
+    out = []
+    dummy = deal.next_seat(deal.declarer, 2) if deal.declarer else None
+    for i, f in enumerate(revokes):
+        if f.seat == dummy:
+            out.append(DerivedFact("revoke_by_dummy", f.seat, f.trick,
+                                   f"the revoke at trick {f.trick} was by dummy ({f.seat}), whose "
+                                   "cards are faced on the table", seq=f.seq))
+        suit = _led_suit(deal, f.trick)
+        before = next((e for e in revokes[:i] if e.seat == f.seat and _led_suit(deal, e.trick) == suit), None)
+        if before is not None:
+            out.append(DerivedFact("revoke_repeated_in_suit", f.seat, f.trick,
+                                   f"{f.seat} revoked in the same suit at trick {before.trick} "
+                                   f"already: the revoke at trick {f.trick} is the second",
+                                   value=before.trick, seq=f.seq))
+    return out
+
+
+def _led_suit(deal: Deal, trick: int):
+    return deal.tricks[trick - 1].cards[0][1].suit
 
 
 def infractions_in_order(facts: list[DerivedFact]) -> list[DerivedFact]:
