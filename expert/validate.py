@@ -23,6 +23,22 @@ def validate(book: Rulebook, problems: Problems) -> None:
     for case in book.cases:
         _case(book, case, problems)
     _cards_map(book, problems)
+    _effects(book, problems)
+
+
+def _effects(book: Rulebook, problems: Problems) -> None:
+    """An effect's unit: a word, or its forms [one, few, many], or either per language."""
+    def words_ok(v) -> bool:
+        return isinstance(v, str) or (isinstance(v, list) and bool(v) and all(isinstance(w, str) for w in v))
+
+    for name, effect in book.effects.items():
+        unit = effect.get("unit") if isinstance(effect, dict) else None
+        if unit is None:
+            continue
+        if not (words_ok(unit) or (isinstance(unit, dict) and all(words_ok(v) for v in unit.values()))):
+            problems.error(f"rulebook.yaml: effect {name!r}: unit {unit!r}, expected a word, a list of "
+                           "its forms [one, few, many], or either per language {en: ..., ru: ...}",
+                           str(book.root / "rulebook.yaml"), getattr(effect, "line", None))
 
 
 def _cards_map(book: Rulebook, problems: Problems) -> None:

@@ -108,5 +108,35 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+def plural_form(lang: str, amount) -> int:
+    """Which of a unit's forms goes with ``amount``: 0 one, 1 few, 2 many (English: 0 one, 1 other).
+
+    Russian and Serbian: 1, 21, 31 … take the first form, 2-4, 22-24 … the second, the rest the
+    third; Polish: only 1 takes the first; Hungarian keeps the singular after a number.
+    """
+    if lang == "hu":
+        return 0
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return 1                            # a fraction: the 'few' form (2,5 взятки)
+    n = abs(amount)
+    if lang == "en":
+        return 0 if n == 1 else 1
+    few = n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
+    if lang == "pl":
+        return 0 if n == 1 else 1 if few else 2
+    if lang in ("ru", "sr"):
+        return 0 if n % 10 == 1 and n % 100 != 11 else 1 if few else 2
+    return 0 if n == 1 else 1
+
+
+def unit_for(forms, lang: str, amount) -> str:
+    """A unit as written in rulebook.yaml (a word, or its forms [one, few, many]) for ``amount``."""
+    if isinstance(forms, (list, tuple)):
+        if not forms:
+            return ""
+        return str(forms[min(plural_form(lang, amount), len(forms) - 1)])
+    return "" if forms is None else str(forms)
+
+
 def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, WORDS["en"])

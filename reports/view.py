@@ -7,7 +7,7 @@ from expert.answers import show_value
 from expert.model import text
 from expert.verdict import PenaltyLine, Ruling
 
-from .i18n import words
+from .i18n import unit_for, words
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 
@@ -20,14 +20,26 @@ def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
     return f"{name} ({label})" if name else label
 
 
+def _in_lang(value, lang: str):
+    """A {lang: forms} mapping's forms in ``lang`` (else English, else any), and that language."""
+    if not isinstance(value, dict):
+        return value, lang
+    for key in (lang, "en", *value):
+        if value.get(key):
+            return value[key], key
+    return None, lang
+
+
 def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
     w = words(lang)
     effect = ruling.book.effects.get(line.effect) or {}
     label = text(effect.get("label"), lang) or line.effect
-    unit = text(effect.get("unit"), lang)
     result = f"{player_name(ruling, line.player, lang)} — {label}"
     if line.amount is not None:
-        amount = f"{line.amount:g}" if isinstance(line.amount, float) else str(line.amount)
+        value = int(line.amount) if isinstance(line.amount, float) and line.amount.is_integer() else line.amount
+        amount = f"{value:g}" if isinstance(value, float) else str(value)
+        forms, in_lang = _in_lang(effect.get("unit"), lang)
+        unit = unit_for(forms, in_lang, value)
         result += f": {amount}{(' ' + unit) if unit else ''}"
     if line.against:
         result += f", {w['against']} {player_name(ruling, line.against, lang)}"

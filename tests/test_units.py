@@ -1,0 +1,51 @@
+"""Units agree with their amounts: 1 trick / 2 tricks, 2 взятки / 5 взяток, 2 punkty / 5 punktów."""
+import shutil
+
+import pytest
+
+from conftest import FIXTURES
+from expert.errors import RefereeError
+from expert.rulebook import load_rulebook
+from expert.ruler import Ruler
+from reports.i18n import unit_for
+from reports.view import penalty_words
+
+
+@pytest.mark.parametrize("lang, forms, expected", [
+    ("en", ["trick", "tricks"], {1: "trick", 2: "tricks", 11: "tricks", 21: "tricks"}),
+    ("ru", ["взятка", "взятки", "взяток"], {1: "взятка", 2: "взятки", 5: "взяток", 11: "взяток",
+                                           21: "взятка", 22: "взятки", 112: "взяток"}),
+    ("sr", ["štih", "štiha", "štihova"], {1: "štih", 3: "štiha", 5: "štihova", 21: "štih"}),
+    ("pl", ["punkt", "punkty", "punktów"], {1: "punkt", 2: "punkty", 5: "punktów", 21: "punktów",
+                                            24: "punkty", 13: "punktów"}),
+    ("hu", ["egység"], {1: "egység", 5: "egység"}),
+])
+def test_the_form_follows_the_number(lang, forms, expected):
+    assert {n: unit_for(forms, lang, n) for n in expected} == expected
+
+
+def test_a_single_word_is_used_as_it_is():
+    assert unit_for("bula", "sr", 5) == "bula" and unit_for(None, "en", 2) == ""
+
+
+def _mini(tmp_path, unit: str):
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    meta = tmp_path / "k" / "mini" / "rulebook.yaml"
+    meta.write_text(meta.read_text().replace("unit: {en: supe}", unit))
+    return load_rulebook("mini", tmp_path / "k")
+
+
+def test_a_ruling_states_the_amount_with_the_matching_form(tmp_path):
+    book = _mini(tmp_path, "unit: {en: [sup, supe]}")
+    ruling = Ruler(book).rule({"claim": ["early"], "early_who": "d1", "early_turn": False, "game": "karo"})
+    lines = [penalty_words(ruling, line, "en") for f in ruling.findings for line in f.penalty]
+    assert "first defender — supe: 6 bula" not in lines and any(line.endswith(": 2 supe, against declarer")
+                                                                 for line in lines)
+    ruling.findings[0].penalty[1].amount = 1
+    assert penalty_words(ruling, ruling.findings[0].penalty[1], "en").endswith(": 1 sup, against declarer")
+
+
+def test_a_malformed_unit_is_refused_naming_the_effect(tmp_path):
+    with pytest.raises(RefereeError) as err:
+        _mini(tmp_path, "unit: {en: [1, 2]}")
+    assert "effect 'supe'" in str(err.value) and "forms [one, few, many]" in str(err.value)
