@@ -559,7 +559,7 @@ def _filters(f):
 @REGISTER
 def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
-    from expert.register import format_list
+    from expert.register_text import format_list
     given = _given(filters)
     with _register(register_path) as reg:
         _listing(reg.list(limit=limit, **given), fmt, format_list)
@@ -572,7 +572,7 @@ def register_list(register_path, limit, fmt, **filters):
 def register_search(register_path, fmt, **filters):
     """Find rulings by table, deal, player, provision, article, date or referee; with
     --provision, also how that provision was ruled before (precedents)."""
-    from expert.register import format_list, format_precedents
+    from expert.register_text import format_list, format_precedents
     given = _given(filters)
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
@@ -592,7 +592,7 @@ def register_search(register_path, fmt, **filters):
 @REGISTER
 def register_show(register_path, id_or_code, fmt):
     """Show one ruling (by number or verification code) and its appeals."""
-    from expert.register import format_show
+    from expert.register_text import format_show
     with _register(register_path) as reg:
         _listing(reg.show(id_or_code), fmt, format_show)
 
@@ -603,7 +603,7 @@ def register_show(register_path, id_or_code, fmt):
 @REGISTER
 def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
-    from expert.register import format_stats
+    from expert.register_text import format_stats
     given = _given(filters)
     with _register(register_path) as reg:
         _listing(reg.stats(**given), fmt, format_stats)

@@ -260,8 +260,8 @@ def test_two_processes_writing_at_once(tmp_path, journal, n):
 
 
 def test_register_ruling_and_text_views(tmp_path):
-    from expert.register import (format_list, format_precedents, format_show, format_stats,
-                                 register_ruling)
+    from expert.register import register_ruling
+    from expert.register_text import format_list, format_precedents, format_show, format_stats
     from expert.record import format_code, format_verification, load_record
     r = {"game": "toy", "findings": [{"provisions": ["toy:1.late"], "article": "Član 1",
                                       "kind": "violation", "summary": "late", "offender": "east",
