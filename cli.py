@@ -239,7 +239,7 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
         cards, cards_file = entered, None
     derived = answers_from_cards(book, cards, cards_file or resume, where(cards)[1] if cards and not entered else None)
     if derived.answers:
-        click.echo(f"From the cards: {', '.join(sorted(derived.answers))} (not asked)")
+        click.echo(console.words(ask_lang)["from_cards"].format(answers=", ".join(sorted(derived.answers))))
 
     times: dict = {}
     try:

@@ -26,20 +26,19 @@ def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> 
     return None
 
 
-def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None) -> str:
+def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, lang: str = "en") -> str:
+    from .prompt_words import ALLOWED, words
+    w = words(ALLOWED, lang)
     if q.type == "yesno":
-        return "yes or no"
+        return w["yesno"]
     if q.type == "number":
-        lo = "" if q.min is None else f" from {q.min}"
-        hi = "" if q.max is None else f" to {q.max}"
-        return f"a whole number{lo}{hi}"
+        bounds = [w[k].format(n=n) for k, n in (("from", q.min), ("to", q.max)) if n is not None]
+        return " ".join([w["number"], *bounds])
     if q.type == "text":
-        return "any text"
+        return w["text"]
     values = allowed_values(q, book, answers) or []
     listed = ", ".join(str(v) for v in values)
-    if q.type in ("multi", "order"):
-        return f"one or more of: {listed} (comma-separated)"
-    return f"one of: {listed}"
+    return w["some" if q.type in ("multi", "order") else "one"].format(values=listed)
 
 
 def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) -> Any:

@@ -15,6 +15,7 @@ from typing import Callable
 from .cards.deal import default_first_lead, parse_deal
 from .cards.deck import HAND_SIZE, SEATS, TALON_SIZE, TRICK_SIZE
 from .cards.notation import notation_help
+from . import prompt_words
 from .errors import RefereeError
 from .model import Rulebook
 
@@ -29,48 +30,8 @@ CONTRACT_HELP = {
 }
 TALON_KEY = {"preferans": "talon", "skat": "skat", "ulti": "talon"}
 
-WORDS = {
-    "en": {"offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
-           "offer_help": "If the hands and the play record are at hand, enter them: the facts they "
-                         "show (revoke, lead out of turn, the holdings the articles name) are then "
-                         "not asked.",
-           "yn": "expected y or n",
-           "intro": "The cards: '?' shows the notation; Enter skips what you do not know; 'back' "
-                    "undoes the previous entry.",
-           "undone": "(back: the previous entry is undone)", "nothing_to_undo": "nothing to go back to",
-           "seats": "Seats in order of play, the first to play first (Enter: {default}): ",
-           "declarer": "Declarer (N, E, S or W): ", "contract": "Contract: ",
-           "no_contract": "(no contract: hands only, no play record)",
-           "bids": "Bids, the suit each bid up to (e.g. declarer=karo defender_1=none "
-                   "defender_2=herc): ",
-           "hand": "Hand of {seat}: ", "talon": "Talon ({n} cards): ", "skat": "Skat ({n} cards): ",
-           "discard": "Discard, the {n} cards put away: ",
-           "lead": "Who led to trick 1 (Enter: {default}): ",
-           "play": "The play, trick by trick: the cards in the order they were played; an empty "
-                   "line ends.",
-           "trick": "Trick {n}: ", "unfinished": "(an unfinished trick ends the play record)"},
-    "sr": {"offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
-           "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
-                         "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
-           "yn": "očekuje se d ili n",
-           "intro": "Karte: '?' prikazuje zapis; Enter preskače ono što ne znate; 'nazad' "
-                    "poništava prethodni unos.",
-           "undone": "(nazad: prethodni unos je poništen)", "nothing_to_undo": "nema se gde nazad",
-           "seats": "Mesta po redu igranja, prvi na potezu prvi (Enter: {default}): ",
-           "declarer": "Odigravač (N, E, S ili W): ", "contract": "Igra: ",
-           "no_contract": "(bez igre: samo ruke, bez toka igre)",
-           "bids": "Licitacija, boja do koje je ko licitirao (npr. declarer=karo defender_1=none "
-                   "defender_2=herc): ",
-           "hand": "Ruka: {seat}: ", "talon": "Talon ({n} karte): ", "skat": "Skat ({n} karte): ",
-           "discard": "Škart, {n} odbačene karte: ",
-           "lead": "Ko je pošao u prvi štih (Enter: {default}): ",
-           "play": "Tok igre, štih po štih: karte redom kako su odigrane; prazan red završava.",
-           "trick": "Štih {n}: ", "unfinished": "(nezavršen štih završava tok igre)"},
-}
-
-
 def words(lang: str) -> dict:
-    return WORDS.get(lang, WORDS["en"])
+    return prompt_words.words(prompt_words.CARDS, lang)
 
 
 class Interrupted(Exception):
@@ -86,7 +47,8 @@ def offer(book: Rulebook, read: Reader, write: Writer, lang: str = "en") -> dict
     """The first question when the rulebook reads facts from the cards: enter them now?"""
     w = words(lang)
     while True:
-        raw = read(w["offer"]).strip().lower()
+        typed = read(w["offer"]).strip()
+        raw = typed.lower()
         if raw in ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да"):
             return enter_cards(book, read, write, lang)
         if raw in ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет"):
@@ -94,7 +56,7 @@ def offer(book: Rulebook, read: Reader, write: Writer, lang: str = "en") -> dict
         if raw == "?":
             write("  " + w["offer_help"])
             continue
-        write("  ! " + w["yn"])
+        write("  ! " + w["yn"].format(raw=typed))
 
 
 def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "en") -> dict:
@@ -111,9 +73,6 @@ def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "
     except (EOFError, KeyboardInterrupt):
         raise Interrupted(dict(deal)) from None
     return deal
-
-
-BACK_WORDS = ("back", "nazad")
 
 
 @dataclass
@@ -213,10 +172,10 @@ def ask(game: str, deal: dict, key, prompt: str, read: Reader, write: Writer, *,
         if raw == "?":
             write(hint or notation_help(game))
             continue
-        if raw.lower() in BACK_WORDS:
+        if raw.lower() in prompt_words.BACK_WORDS:
             if can_go_back:
                 return BACK
-            write("  ! " + (w or WORDS["en"])["nothing_to_undo"])
+            write("  ! " + (w or words("en"))["nothing_to_undo"])
             continue
         try:
             value = parse(raw) if parse else raw

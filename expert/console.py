@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from . import prompt_words
 from .answers import allowed_values, describe_allowed, parse_typed, question_text, show_value
 from .casefile import save_case
 from .errors import RefereeError
@@ -13,17 +14,6 @@ from .model import Question, Rulebook, text
 Reader = Callable[..., str]   # read(prompt, question=None) -> what was typed
 Writer = Callable[[str], None]
 
-WORDS = {
-    "en": {"hint": "(? for help, 'back' to undo the last answer)", "summary": "Answers given:",
-           "change": "Type a number to change that answer, or press Enter to rule:",
-           "undone": "Undid the answer to", "nothing": "Nothing to undo.", "saved": "Answers saved to",
-           "resume": "Resume with: referee interview {game} --resume {path}"},
-    "sr": {"hint": "(? za pomoć, 'back' za poništavanje poslednjeg odgovora)", "summary": "Dati odgovori:",
-           "change": "Upišite broj da promenite taj odgovor, ili pritisnite Enter za odluku:",
-           "undone": "Poništen odgovor na", "nothing": "Nema šta da se poništi.",
-           "saved": "Odgovori sačuvani u", "resume": "Nastavak: referee interview {game} --resume {path}"},
-}
-
 
 class Interrupted(Exception):
     def __init__(self, path: Path):
@@ -32,7 +22,7 @@ class Interrupted(Exception):
 
 
 def words(lang: str) -> dict:
-    return WORDS.get(lang, WORDS["en"])
+    return prompt_words.words(prompt_words.INTERVIEW, lang)
 
 
 def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dict | None = None,
@@ -44,6 +34,7 @@ def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dic
     then saved and ``Interrupted`` is raised with the file's path.
     """
     w = words(lang)
+    names = dict((header or {}).get("players") or {})
     interview = Interview(book, dict(known or {}, **(answers or {})))
     interview.history = [q for q in interview.history if q not in (known or {})]
 
@@ -55,10 +46,10 @@ def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dic
         while True:
             q = interview.next_question()
             if q is None:
-                if not _review(book, interview, read, write, lang):
+                if not _review(book, interview, read, write, lang, names):
                     break
                 continue
-            _ask(book, interview, q, read, write, lang)
+            _ask(book, interview, q, read, write, lang, names)
             interview.answers = _pruned(book, interview)
             save("referee interview, in progress")
     except (EOFError, KeyboardInterrupt):
@@ -77,7 +68,9 @@ def _pruned(book: Rulebook, interview: Interview) -> dict:
     return kept
 
 
-def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write: Writer, lang: str) -> None:
+def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write: Writer, lang: str,
+         names: dict) -> None:
+    """``names``: the players' names by seat, shown beside the seats offered."""
     w = words(lang)
     while True:
         write("")
@@ -86,13 +79,15 @@ def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write:
         if values is not None and q.type != "yesno":
             for i, v in enumerate(values, 1):
                 label = book.seat_label(v, lang) if q.type == "seat" else _label(book, q, v, lang)
-                write(f"  {i}. {label} [{v}]")
-        write(f"  {describe_allowed(q, book, interview.answers)} {w['hint']}")
+                named = f" — {names[v]}" if q.type == "seat" and names.get(v) else ""
+                write(f"  {i}. {label} [{v}]{named}")
+        allowed = describe_allowed(q, book, interview.answers, lang)
+        write(f"  {allowed} {w['hint']}")
         raw = read("> ", q).strip()
         if raw == "?":
             _help(book, q, write, lang)
             continue
-        if raw.lower() == "back":
+        if raw.lower() in prompt_words.BACK_WORDS:
             undone = interview.back()
             write(f"{w['undone']} {undone!r}." if undone else w["nothing"])
             if undone:
@@ -100,8 +95,8 @@ def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write:
             continue
         try:
             value = parse_typed(q, raw, book, interview.answers, lang)
-        except RefereeError as exc:
-            write(f"  ! {exc.message}")
+        except RefereeError:
+            write("  ! " + w["refused"].format(raw=raw, allowed=allowed))
             continue
         interview.give(q.id, value)
         return
@@ -124,7 +119,8 @@ def _help(book: Rulebook, q: Question, write: Writer, lang: str) -> None:
             write(f"    In English: {prov.english}")
 
 
-def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, lang: str) -> bool:
+def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, lang: str,
+            names: dict) -> bool:
     """Show every answer; return True if the referee changed one (ask again), else False."""
     w = words(lang)
     rows = [qid for qid in book.questions if qid in interview.answers]
@@ -139,7 +135,7 @@ def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, l
             return False
         if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
             q = book.questions[rows[int(raw) - 1]]
-            _ask(book, interview, q, read, write, lang)
+            _ask(book, interview, q, read, write, lang, names)
             interview.answers = _pruned(book, interview)
             return True
-        write(f"  ! expected a number from 1 to {len(rows)}, or Enter")
+        write("  ! " + w["pick"].format(n=len(rows)))

@@ -49,9 +49,28 @@ def test_piped_answers_drive_the_real_interview_to_a_ruling(tmp_path):
 
 def test_invalid_answer_is_asked_again_with_allowed_values(tmp_path):
     result, _ = interview(tmp_path, "sideways\nearly\nperhaps\nno\nkaro\nd2\n\n")
-    assert "invalid answer 'sideways' to 'claim', expected one or more of: early, bad-game" in result.output
-    assert "invalid answer 'perhaps' to 'early_turn', expected yes or no" in result.output
+    assert "'sideways' is not accepted: expected one or more of: early, bad-game" in result.output
+    assert "'perhaps' is not accepted: expected yes or no" in result.output
     assert result.exit_code == 0
+
+
+def test_the_interview_frame_speaks_the_referees_language(tmp_path):
+    from expert import console
+    from expert.rulebook import load_rulebook
+    from conftest import FIXTURES
+    book = load_rulebook("mini", FIXTURES)
+    typed = ["talán", "early", "nem", "karo", "1", ""]
+    out = []
+
+    def read(prompt, q=None):
+        out.append(prompt)
+        return typed.pop(0)
+    console.run(book, read, out.append, tmp_path / "s.yaml", header={"players": {"d1": "Kovács"}}, lang="hu")
+    text = "\n".join(out)
+    assert "'talán' nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
+    assert "igen vagy nem (? – súgó, 'back' – az utolsó válasz visszavonása)" in text
+    assert "[d1] — Kovács" in text
+    assert "Megadott válaszok:" in text
 
 
 def test_help_shows_the_articles_a_question_feeds(tmp_path):
