@@ -31,14 +31,25 @@ def _effects(book: Rulebook, problems: Problems) -> None:
     def words_ok(v) -> bool:
         return isinstance(v, str) or (isinstance(v, list) and bool(v) and all(isinstance(w, str) for w in v))
 
+    file = str(book.root / "rulebook.yaml")
     for name, effect in book.effects.items():
-        unit = effect.get("unit") if isinstance(effect, dict) else None
-        if unit is None:
+        if not isinstance(effect, dict):
+            problems.error(f"rulebook.yaml: effect {name!r} must be a mapping with a label", file)
             continue
-        if not (words_ok(unit) or (isinstance(unit, dict) and all(words_ok(v) for v in unit.values()))):
+        line = getattr(effect, "line", None)
+        unit = effect.get("unit")
+        if unit is not None and not (words_ok(unit) or (isinstance(unit, dict)
+                                                         and all(words_ok(v) for v in unit.values()))):
             problems.error(f"rulebook.yaml: effect {name!r}: unit {unit!r}, expected a word, a list of "
-                           "its forms [one, few, many], or either per language {en: ..., ru: ...}",
-                           str(book.root / "rulebook.yaml"), getattr(effect, "line", None))
+                           "its forms [one, few, many], or either per language {en: ..., ru: ...}", file, line)
+        against = effect.get("against")
+        if against is not None and not (isinstance(against, dict) and all(
+                isinstance(v, str) and v.count("{who}") == 1 and "{" not in v.replace("{who}", "")
+                for v in against.values())):
+            problems.error(f"rulebook.yaml: effect {name!r}: against {against!r}, expected per language a "
+                           "phrase with {who} once, e.g. {en: 'to {who}', hu: '{who} javára'}", file, line)
+        if "side" in effect and not isinstance(effect["side"], bool):
+            problems.error(f"rulebook.yaml: effect {name!r}: side must be true or false", file, line)
 
 
 def _cards_map(book: Rulebook, problems: Problems) -> None:

@@ -20,6 +20,17 @@ def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
     return f"{name} ({label})" if name else label
 
 
+def side_name(ruling: Ruling, seat: str | None, lang: str) -> str:
+    """The partnership of ``seat`` (bridge: North–South), with the names given for its players."""
+    if not seat:
+        return ""
+    side = next((list(p) for p in ruling.book.partnerships if seat in p), [seat])
+    labels = "–".join(ruling.book.seat_label(s, lang) for s in side)
+    players = ruling.header.get("players") or {}
+    names = [str(players[s]) for s in side if players.get(s)]
+    return f"{labels} ({', '.join(names)})" if names else labels
+
+
 def _in_lang(value, lang: str):
     """A {lang: forms} mapping's forms in ``lang`` (else English, else any), and that language."""
     if not isinstance(value, dict):
@@ -34,7 +45,8 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
     w = words(lang)
     effect = ruling.book.effects.get(line.effect) or {}
     label = text(effect.get("label"), lang) or line.effect
-    result = f"{player_name(ruling, line.player, lang)} — {label}"
+    who = side_name if effect.get("side") else player_name
+    result = f"{who(ruling, line.player, lang)} — {label}"
     if line.amount is not None:
         value = int(line.amount) if isinstance(line.amount, float) and line.amount.is_integer() else line.amount
         amount = f"{value:g}" if isinstance(value, float) else str(value)
@@ -42,7 +54,8 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
         unit = unit_for(forms, in_lang, value)
         result += f": {amount}{(' ' + unit) if unit else ''}"
     if line.against:
-        result += f", {w['against']} {player_name(ruling, line.against, lang)}"
+        against = _in_lang(effect.get("against"), lang)[0] or w["against"] + " {who}"
+        result += ", " + str(against).format(who=who(ruling, line.against, lang))
     if line.needs:
         result += f" ({w['missing'].format(q=line.needs)})"
     return result

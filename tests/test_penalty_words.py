@@ -1,4 +1,5 @@
-"""Units agree with their amounts: 1 trick / 2 tricks, 2 взятки / 5 взяток, 2 punkty / 5 punktów."""
+"""How a penalty line reads: units agree with their amounts (1 trick / 2 tricks, 2 взятки / 5 взяток,
+2 punkty / 5 punktów), tricks go from side to side, a payment names who is paid."""
 import shutil
 
 import pytest
@@ -49,3 +50,28 @@ def test_a_malformed_unit_is_refused_naming_the_effect(tmp_path):
     with pytest.raises(RefereeError) as err:
         _mini(tmp_path, "unit: {en: [1, 2]}")
     assert "effect 'supe'" in str(err.value) and "forms [one, few, many]" in str(err.value)
+
+
+def test_a_trick_transfer_names_both_sides_and_a_payment_who_is_paid():
+    from expert.answers import check_all
+    bridge = load_rulebook("bridge")
+    answers = {"claim": ["play"], "play_claim": "revoke", "offender": "E", "l63_events": ["played-next"],
+               "l63_trick12": False, "l64_exception": "none", "l64_winner": "offender", "l64_later_tricks": 2}
+    ruling = Ruler(bridge).rule(check_all(answers, bridge), {"players": {"E": "Ivanov"}})
+    lines = {lang: [penalty_words(ruling, p, lang) for f in ruling.findings for p in f.penalty]
+             for lang in ("en", "ru")}
+    assert lines["en"] == ["North–South — tricks transferred: 2 tricks, from East–West (Ivanov)"]
+    assert lines["ru"] == ["Север–Юг — передача взяток: 2 взятки, от линии Восток–Запад (Ivanov)"]
+    ulti = load_rulebook("ulti")
+    case = next(c for c in ulti.cases if any(e.get("effect") == "pays" for f in c.expect.get("findings") or []
+                                             for e in f.get("penalty") or []))
+    paid = Ruler(ulti).rule(check_all(case.answers, ulti))
+    line = next(p for f in paid.findings for p in f.penalty if p.effect == "pays")
+    assert " — pays: " in penalty_words(paid, line, "en") and ", to " in penalty_words(paid, line, "en")
+    assert penalty_words(paid, line, "hu").endswith(" javára")
+
+
+def test_an_against_phrase_without_who_is_refused(tmp_path):
+    with pytest.raises(RefereeError) as err:
+        _mini(tmp_path, "unit: {en: supe}, against: {en: 'to the declarer'}")
+    assert "effect 'supe'" in str(err.value) and "{who}" in str(err.value)
