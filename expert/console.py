@@ -82,8 +82,12 @@ def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write:
                 named = f" — {names[v]}" if q.type == "seat" and names.get(v) else ""
                 write(f"  {i}. {label} [{v}]{named}")
         allowed = describe_allowed(q, book, interview.answers, lang)
-        write(f"  {allowed} {w['hint']}")
+        skip = f" {w['text_skip']}" if q.type == "text" else ""
+        write(f"  {allowed}{skip} {w['hint']}")
         raw = read("> ", q).strip()
+        if not raw and q.type == "text":
+            interview.skip(q.id)          # a description for the record; Enter leaves it out
+            return
         if raw == "?":
             _help(book, q, write, lang)
             continue

@@ -4,7 +4,8 @@ Conditions are evaluated with three values (true, false, unknown) over the answe
 question is worth asking when an unknown literal on it sits in an alternative of a production
 that can still fire, or in the amount or seat of a finding that can still stand, or in the
 ``when`` of such a question. Questions whose own ``when`` is false are closed: never asked, and
-read as unanswered.
+read as unanswered. Free-text questions change no ruling; they are asked last, for the record,
+when their ``when`` holds, and Enter skips them.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class Interview:
         self.book = book
         self.answers: dict = {}
         self.history: list[str] = []
+        self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
         for qid, value in (answers or {}).items():
             self.give(qid, value)
@@ -29,6 +31,7 @@ class Interview:
     def give(self, qid: str, value) -> None:
         if qid in self.history:
             self.history.remove(qid)
+        self.skipped.discard(qid)
         self.answers[qid] = value
         self.history.append(qid)
         self.times[qid] = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -50,6 +53,18 @@ class Interview:
             for qid in self.book.questions:
                 if qid in group:
                     return self.book.questions[qid]
+        return self._for_the_record()
+
+    def skip(self, qid: str) -> None:
+        """Leave a free-text question unanswered (it is not asked again)."""
+        self.skipped.add(qid)
+
+    def _for_the_record(self) -> Question | None:
+        state = _State(self.book, self.answers, self._producers)
+        for qid, q in self.book.questions.items():
+            if (q.type == "text" and qid not in self.answers and qid not in self.skipped
+                    and qid not in state.closed and (q.when is None or state.value(q.when) is True)):
+                return q
         return None
 
     def needed(self) -> tuple[set[str], set[str]]:

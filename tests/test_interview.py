@@ -114,3 +114,23 @@ def test_prune_keeps_answers_gated_by_a_derived_fact(tmp_path):
     answers = {"claim": ["early"], "early_turn": False, "early_who": "d2"}
     assert prune(book, answers) == answers
     assert asked(book, dict(answers, game="pik")) == ["claim", "early_turn", "game", "early_who"]
+
+
+def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_path):
+    from expert import console
+    from expert.rulebook import load_rulebook
+    book = load_rulebook("skat")
+    for typed_text, expected in (("The soloist showed his cards to a kibitzer.", True), ("", False)):
+        asked = []
+        answers = {"claim": ["other-infraction"]}
+
+        def read(prompt, q=None):
+            asked.append(q.id if q else prompt)
+            if q is not None and q.id == "other_description":
+                return typed_text
+            return ""                                     # the review: rule
+        given = console.run(book, read, lambda line: None, tmp_path / "s.yaml", dict(answers))
+        assert asked[-2] == "other_description"
+        assert ("other_description" in given) is expected
+        if expected:
+            assert given["other_description"] == typed_text
