@@ -122,7 +122,7 @@ def compile_engine(book: Rulebook) -> type:
             name = f"{p.id}#{n}"
             patterns = _patterns(conj)
             if p.action == "keep_first":
-                patterns += _keep_first_patterns(p.keep_first, p.keep_first_among)
+                patterns += _keep_first_patterns(p.keep_first, p.keep_first_among, p.keep_first_except)
             rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
             attrs[f"rule_{len(attrs)}"] = rule
         for loser in p.overrides:
@@ -141,7 +141,7 @@ def _later(order, ca, cb) -> bool:
     return ca in order and cb in order and order.index(ca) < order.index(cb)
 
 
-def _keep_first_patterns(order_q: str, among: list[str] | None) -> list:
+def _keep_first_patterns(order_q: str, among: list[str] | None, excluded: list[str] | None) -> list:
     patterns = [
         AS.order_fact << Answer(id=order_q, value=MATCH.order),
         AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
@@ -153,6 +153,9 @@ def _keep_first_patterns(order_q: str, among: list[str] | None) -> list:
     if among:
         competing = frozenset(among)
         patterns.append(TEST(lambda pa, pb: pa in competing and pb in competing))
+    if excluded:
+        outside = frozenset(excluded)
+        patterns.append(TEST(lambda pa, pb: pa not in outside and pb not in outside))
     return patterns
 
 

@@ -76,6 +76,7 @@ class Production(Located):
     finding: dict | None = None
     keep_first: str | None = None    # the order question
     keep_first_among: list[str] | None = None   # only these productions' findings compete (None: all)
+    keep_first_except: list[str] | None = None  # these productions' findings never compete
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None

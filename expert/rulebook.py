@@ -209,13 +209,15 @@ class _Loader:
                 self.fail(f"production {pid!r}: keep_first needs {{order: QUESTION}}", then, str(path))
                 return None
             prod.keep_first = str(spec["order"])
-            among = spec.get("among")
-            if among is not None:
-                if not isinstance(among, list) or not among:
-                    self.fail(f"production {pid!r}: keep_first among must be a list of production ids",
+            for key in ("among", "except"):
+                ids = spec.get(key)
+                if ids is None:
+                    continue
+                if not isinstance(ids, list) or not ids:
+                    self.fail(f"production {pid!r}: keep_first {key} must be a list of production ids",
                               then, str(path))
                     return None
-                prod.keep_first_among = [str(a) for a in among]
+                setattr(prod, f"keep_first_{key}", [str(a) for a in ids])
         else:
             if not isinstance(then["finding"], dict):
                 self.fail(f"production {pid!r}: finding must be a mapping", then, str(path))

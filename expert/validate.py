@@ -129,10 +129,11 @@ def _production(book: Rulebook, p, producers, ids, problems):
         if q is None or q.type != "order":
             problems.error(f"{owner}: keep_first needs an order question, got {p.keep_first!r}",
                            p.file, p.line)
-        for other in p.keep_first_among or []:
-            if other not in ids or book.production(other).action != "finding":
-                problems.error(f"{owner}: keep_first among names {other!r}, expected a production "
-                               "that makes a finding", p.file, p.line, "dangling")
+        for key in ("among", "except"):
+            for other in getattr(p, f"keep_first_{key}") or []:
+                if other not in ids or book.production(other).action != "finding":
+                    problems.error(f"{owner}: keep_first {key} names {other!r}, expected a production "
+                                   "that makes a finding", p.file, p.line, "dangling")
     if p.action != "finding":
         return
     f = p.finding

@@ -112,3 +112,13 @@ def test_keep_first_among_must_name_finding_productions(tmp_path):
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode != 0
     assert "'spoke-early'" in result.stdout + result.stderr and "'nope'" in result.stdout + result.stderr
+
+
+def test_keep_first_except_keeps_the_named_findings_out_of_the_competition(tmp_path):
+    from expert.rulebook import load_rulebook
+    from expert.ruler import Ruler
+    root = _mini_with(tmp_path, "then: {keep_first: {order: order}}",
+                      "then: {keep_first: {order: order, except: [early-penalty]}}")
+    r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"],
+                                                     order=["early", "bad-game"], game="pik"))
+    assert sorted(f.provisions[0] for f in r.findings) == ["mini:1.early", "mini:3.bad-b"]
