@@ -141,7 +141,8 @@ def show_value(q: Question, value: Any, book: Rulebook, lang: str = "en") -> str
     if value is None:
         return "—"
     if q.type == "yesno":
-        return "yes" if value else "no"
+        from .prompt_words import ALLOWED, words
+        return words(ALLOWED, lang)["yes" if value else "no"]
     if q.type == "seat":
         return book.seat_label(value, lang)
     if q.type in ("multi", "order"):

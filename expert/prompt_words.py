@@ -147,18 +147,18 @@ CARDS = {
 
 
 ALLOWED = {
-    "en": {"yesno": "yes or no", "number": "a whole number", "from": "from {n}", "to": "to {n}",
+    "en": {"yes": "yes", "no": "no", "yesno": "yes or no", "number": "a whole number", "from": "from {n}", "to": "to {n}",
            "text": "any text", "one": "one of: {values}", "some": "one or more of: {values} (comma-separated)"},
-    "sr": {"yesno": "da ili ne", "number": "ceo broj", "from": "od {n}", "to": "do {n}",
+    "sr": {"yes": "da", "no": "ne", "yesno": "da ili ne", "number": "ceo broj", "from": "od {n}", "to": "do {n}",
            "text": "bilo koji tekst", "one": "jedno od: {values}",
            "some": "jedno ili više od: {values} (odvojeno zarezima)"},
-    "pl": {"yesno": "tak lub nie", "number": "liczba całkowita", "from": "od {n}", "to": "do {n}",
+    "pl": {"yes": "tak", "no": "nie", "yesno": "tak lub nie", "number": "liczba całkowita", "from": "od {n}", "to": "do {n}",
            "text": "dowolny tekst", "one": "jedno z: {values}",
            "some": "jedno lub więcej z: {values} (oddzielone przecinkami)"},
-    "ru": {"yesno": "да или нет", "number": "целое число", "from": "от {n}", "to": "до {n}",
+    "ru": {"yes": "да", "no": "нет", "yesno": "да или нет", "number": "целое число", "from": "от {n}", "to": "до {n}",
            "text": "любой текст", "one": "одно из: {values}",
            "some": "одно или несколько из: {values} (через запятую)"},
-    "hu": {"yesno": "igen vagy nem", "number": "egész szám", "from": "legalább {n}", "to": "legfeljebb {n}",
+    "hu": {"yes": "igen", "no": "nem", "yesno": "igen vagy nem", "number": "egész szám", "from": "legalább {n}", "to": "legfeljebb {n}",
            "text": "tetszőleges szöveg", "one": "egy ezek közül: {values}",
            "some": "egy vagy több ezek közül: {values} (vesszővel elválasztva)"},
 }

@@ -92,11 +92,22 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
         "not_established": [_claim_label(ruling, c, lang) for c in ruling.not_established],
-        "trail": [{"production": t["rule"].replace(">", " > ") if ">" in t["rule"] else t["production"],
-                   "cites": t["cites"], "facts": ", ".join(_fact_words(x) for x in t["facts"])}
-                  for t in ruling.trail],
+        "trail": _trail(ruling),
         "code": code,
     }
+
+
+def _trail(ruling: Ruling) -> list[dict]:
+    """The productions that fired, in order; one that fired on two of its alternatives once."""
+    steps, seen = [], set()
+    for t in ruling.trail:
+        name = t["rule"].replace(">", " > ") if ">" in t["rule"] else t["production"]
+        if name in seen:
+            continue
+        seen.add(name)
+        steps.append({"production": name, "cites": t["cites"],
+                      "facts": ", ".join(_fact_words(x) for x in t["facts"])})
+    return steps
 
 
 def _facts(ruling: Ruling, lang: str) -> list[tuple[str, str]]:

@@ -36,10 +36,13 @@ def test_rule_prints_the_ruling_in_each_format():
     assert set(data) >= {"game", "findings", "not_ruled", "no_infraction", "answers", "trail"}
     text = run("rule", str(CASE), *K).output
     assert "FINDING 1: Rule 1" in text and "Marko (second defender)" in text
+    assert "  Offender: Marko (second defender)\n" in text           # named even where no penalty says it
+    assert text.count("1. spoke-early (mini:1.early)") == 1
     md = run("rule", str(CASE), "--format", "md", *K).stdout
-    assert md.startswith("# Ruling")
+    assert md.startswith("# Ruling") and "**Offender:** Marko (second defender)" in md
     html = run("rule", str(CASE), "--format", "html", *K).stdout
     assert "<!DOCTYPE html>" in html and "@page { size: A4" in html
+    assert 'Offender: <strong>Marko (second defender)</strong>' in html
 
 
 def test_rule_writes_to_out_file(tmp_path):
