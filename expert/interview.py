@@ -74,6 +74,7 @@ class Interview:
         goals = [p for p in self.book.productions if p.action != "derive"]
         live = [p for p in goals if state.value(p.when) is not False]
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
+        winners |= self._after_the_first(state, live, winners)
         for p in live:
             if p.id in winners:
                 continue
@@ -84,6 +85,27 @@ class Interview:
                 filling |= questions_in_finding(p.finding)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
+
+    def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
+        """Findings a ``keep_first`` production will set aside whatever else is answered: a
+        finding surely stands on a claim earlier in the order, so their questions can wait."""
+        later: set[str] = set()
+        contested = {o for p in live for o in p.overrides}
+        for kp in live:
+            order = self.answers.get(kp.keep_first) if kp.action == "keep_first" else None
+            if not isinstance(order, list) or state.value(kp.when) is not True:
+                continue
+            competing = [p for p in self.book.productions
+                         if p.action == "finding" and p.finding.get("kind") != "no-violation"
+                         and (kp.keep_first_among is None or p.id in kp.keep_first_among)
+                         and p.id not in (kp.keep_first_except or ())]
+            claim = {p.id: str(p.finding.get("claim") or "") for p in competing}
+            standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
+                        and p.id not in aside and p.id not in contested and state.value(p.when) is True]
+            if standing:
+                first = min(standing)
+                later |= {p.id for p in competing if claim[p.id] in order and order.index(claim[p.id]) > first}
+        return later
 
     def _askable(self, state: "_State", wanted: set[str]) -> set[str]:
         """The wanted questions that can be asked now, or the gate questions before them."""

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .expressions import Unresolved, amount_of, seat_of
-from .model import Production, Rulebook, text
+from .model import INFRACTION_KINDS, Production, Rulebook, text
 
 
 @dataclass
@@ -97,6 +97,33 @@ class Ruling:
             "trail": self.trail,
         }
 
+
+
+def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
+    """Why a claim with no finding of its own was not examined, when a standing finding made its
+    facts irrelevant (so the interview did not ask them):
+    ``("override", article)``: that finding sets aside every production that could establish an
+    infraction on the claim;
+    ``("later", first_article, rule_article)``: the claim comes after a ruled violation in the
+    order a ``keep_first`` production rules by. None when the facts simply meet no article."""
+    book = ruling.book
+    answering = [p.id for p in book.productions
+                 if p.action == "finding" and str(p.finding.get("claim") or "") == str(claim)
+                 and p.finding.get("kind") in INFRACTION_KINDS]
+    for f in ruling.findings:
+        if answering and set(answering) <= set(book.production(f.production).overrides):
+            return ("override", f.article)
+    for kp in book.productions:
+        order = ruling.answers.get(kp.keep_first) if kp.action == "keep_first" else None
+        if not isinstance(order, list) or claim not in order:
+            continue
+        for f in ruling.findings:
+            competes = ((kp.keep_first_among is None or f.production in kp.keep_first_among)
+                        and f.production not in (kp.keep_first_except or ()))
+            if (competes and f.kind != "no-violation" and f.claim in order
+                    and order.index(f.claim) < order.index(claim)):
+                return ("later", f.article, article_of(book, kp))
+    return None
 
 
 def article_of(book: Rulebook, prod: Production) -> str:

@@ -5,7 +5,7 @@ from datetime import date
 
 from expert.answers import show_value
 from expert.model import text
-from expert.verdict import PenaltyLine, Ruling
+from expert.verdict import PenaltyLine, Ruling, why_not_examined
 
 from .i18n import unit_for, words
 
@@ -91,7 +91,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "no_infraction": ruling.no_infraction,
         "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
-        "not_established": [_claim_label(ruling, c, lang) for c in ruling.not_established],
+        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang))
+                            for c in ruling.not_established],
         "trail": _trail(ruling),
         "code": code,
     }
@@ -130,6 +131,16 @@ def _reason(n, lang: str) -> str:
     if n.cause == "later":
         return w["later"].format(first=n.first_article, rule=n.winner_article)
     return n.reason
+
+
+def _not_examined(ruling: Ruling, claim, lang: str) -> str:
+    w = words(lang)
+    why = why_not_examined(ruling, claim)
+    if why is None:
+        return w["not_established_text"]
+    if why[0] == "override":
+        return w["not_examined_override"].format(winner=why[1])
+    return w["not_examined_later"].format(first=why[1], rule=why[2])
 
 
 def _claim_label(ruling: Ruling, value, lang: str) -> str:

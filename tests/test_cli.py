@@ -146,3 +146,23 @@ def test_check_lists_where_the_rules_do_not_decide(tmp_path):
                                            "stops here}}}"))
     result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(draft)])
     assert "note: undecided:" in result.output and "bad-a (mini:2.bad-a): the text stops here" in result.output
+
+
+def test_a_claim_not_examined_says_which_finding_made_its_facts_irrelevant(tmp_path):
+    cases = {
+        "preferans": ("{claim: [bad-play, out-of-turn], order: [out-of-turn, bad-play], referee_plays: false, "
+                      "game: herc, partner_fell: true, oot_before_turn: true, game_mode: talon, contra_level: none, "
+                      "oot_offender: defender_2}",
+                      "not examined: raised after the violation under Član 7, stav 7; Član 22"),
+        "ulti": ("{claim: [dealing, revoke], booked: false, deal_issue: wrong-count}",
+                 "not examined: Osztás, 4. mondat settles the deal"),
+        "skat": ("{claim: [trick-ownership]}", "the facts found meet no article's conditions"),
+    }
+    for game, (answers, expected) in cases.items():
+        case = tmp_path / f"{game}.yaml"
+        case.write_text(f"game: {game}\nanswers: {answers}\n")
+        result = run("rule", str(case), "--no-register")
+        if game == "skat":
+            assert "not examined" not in result.output
+            continue
+        assert result.exit_code == 0 and expected in result.output, result.output
