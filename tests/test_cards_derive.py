@@ -329,3 +329,19 @@ def test_ulti_trump_seven():
              lead="defender_1", play=["P:Á P:K P:VII"])
     f = [x for x in derive(parse_deal(d, "ulti")) if x.name == "trump_seven"]
     assert f[0].value == "early-forced"
+
+
+def test_skat_matadors_come_from_the_soloists_cards_and_the_skat():
+    from expert.cards import case_facts
+    deal = {"seats": ["opponent_1", "soloist", "opponent_2"], "declarer": "soloist", "contract": "grand",
+            "hands": {"opponent_1": "♣AKJ ♠AK10 ♥7 ♦AK10", "soloist": "♥AK10Q98 ♠J ♥J ♦J ♣10",
+                      "opponent_2": "♣Q987 ♠Q987 ♦Q9"},
+            "skat": "♦87"}
+    facts = {f.name: f.value for f in case_facts(dict(deal), "skat")[1]}
+    assert (facts["matadors_with"], facts["matadors"], facts["contract"]) == ("without", 1, "grand")
+    deal["hands"] = {"opponent_1": "♠J ♣AK ♠AK10 ♥7 ♦AK10", "soloist": "♥AK10Q98 ♣J ♥J ♦J ♣10",
+                     "opponent_2": "♣Q987 ♠Q987 ♦Q9"}
+    facts = {f.name: f.value for f in case_facts(dict(deal), "skat")[1]}
+    assert (facts["matadors_with"], facts["matadors"]) == ("with", 1)
+    deal["contract"] = "null"
+    assert "matadors" not in {f.name for f in case_facts(dict(deal), "skat")[1]}

@@ -62,6 +62,20 @@ def betl_lead_facts(deal) -> list:
     return out
 
 
+def matador_facts(deal) -> list:
+    """Skat: the soloist's matadors (``matadors_with``: with/without; ``matadors``: how many),
+    counted in his ten cards and the skat, when both are given and the game has trumps."""
+    from .skat import matadors
+    hand = deal.hands.get(deal.declarer) if deal.declarer else None
+    cards = set(hand or []) | set(deal.talon)
+    if deal.contract is None or deal.contract.type == "null" or len(cards) != 12:
+        return []
+    kind, n = matadors(sorted(cards, key=str), deal.contract)
+    why = f"the soloist's cards with the skat: {kind} {n} matador(s)"
+    return [DerivedFact("matadors_with", deal.declarer, None, why, value=kind),
+            DerivedFact("matadors", deal.declarer, None, why, value=n)]
+
+
 def case_facts(data: dict, game: str, *, file: str | None = None, line: int | None = None):
     """One call for a case file's ``deal:`` mapping: the validated Deal and every fact the
     cards give - the play record's facts and, in preferans, the holdings of each seat whose
@@ -74,6 +88,8 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
                                  value=contract_word(deal.contract)))
     if deal.game == "preferans" and deal.contract is not None and deal.contract.type == "betl":
         facts.extend(betl_lead_facts(deal))
+    if deal.game == "skat":
+        facts.extend(matador_facts(deal))
     if deal.game == "preferans":
         from .holdings import holding_facts
         for seat in deal.seats:
