@@ -148,3 +148,14 @@ def test_contracts(game, text, typ, trump):
 def test_bad_contract_message():
     with pytest.raises(RefereeError, match="deal: contract: cannot read 'hearts please'"):
         parse_contract("hearts please", "ulti")
+
+
+def test_a_bare_yaml_null_contract_in_skat_says_to_quote_it():
+    import pytest
+    import yaml
+    from expert.cards.deal import parse_deal
+    from expert.errors import RefereeError
+    with pytest.raises(RefereeError) as err:
+        parse_deal(yaml.safe_load("contract: null\nhands: {}\n"), "skat")
+    assert 'contract: "null"' in str(err.value)
+    assert parse_deal(yaml.safe_load('contract: "null"\n'), "skat").contract.type == "null"

@@ -279,6 +279,10 @@ def parse_deal(data: dict, game: str | None = None, *, file: str | None = None,
         deal.declarer = next((s for s in ("declarer", "soloist") if s in deal.seats), None)
     if data.get("contract") is not None:
         deal.contract = parse_contract(data["contract"], game, file=file, line=line)
+    elif "contract" in data and game == "skat":
+        # YAML reads a bare `null` (or `~`, or nothing) as "no value", not as the null game
+        raise RefereeError('deal: contract: no value; for the null game write it in quotes: '
+                           'contract: "null" (YAML reads a bare null as empty)', file, line)
     if data.get("bids") is not None:
         bids = data["bids"]
         if not isinstance(bids, dict):
