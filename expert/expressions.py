@@ -140,6 +140,38 @@ def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
     return fold[op](values)
 
 
+def amount_working(expr: Any, book: Rulebook, answers: dict) -> str | None:
+    """How a computed amount is reached, in numbers: "2 × (1 + 4)". Factors of 1 and terms of 0
+    are left out. None when there is nothing to show (a plain number or parameter, or a single
+    factor left) or when an answer it needs is missing."""
+    if not isinstance(expr, dict) or "param" in expr or "answer" in expr:
+        return None
+    try:
+        text, _value, parts = _working(expr, book, answers)
+    except Unresolved:
+        return None
+    return text if parts > 1 else None
+
+
+def _working(expr: Any, book: Rulebook, answers: dict) -> tuple[str, Any, int]:
+    """(text, value, number of parts shown) of an amount expression."""
+    if not isinstance(expr, dict) or "param" in expr or "answer" in expr:
+        value = amount_of(expr, book, answers)
+        return ("?" if value is None else f"{value:g}" if isinstance(value, float) else str(value)), value, 1
+    op, parts = next(iter(expr.items()))
+    shown = [_working(p, book, answers) for p in parts]
+    value = amount_of(expr, book, answers)
+    if op in ("min", "max"):
+        return f"{op}({', '.join(t for t, _, _ in shown)})", value, 2
+    neutral = {"mul": 1, "add": 0}.get(op)
+    kept = [w for w in shown if neutral is None or w[1] != neutral] or shown[:1]
+    if len(kept) == 1:
+        return kept[0]
+    text = {"mul": " × ", "add": " + ", "sub": " − "}[op].join(
+        f"({t})" if n > 1 and not t.startswith(("min(", "max(")) else t for t, _, n in kept)
+    return text, value, len(kept)
+
+
 def _product(values):
     result = 1
     for v in values:

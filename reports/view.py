@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date
 
 from expert.answers import show_value
+from expert.expressions import amount_working
 from expert.model import text
 from expert.verdict import PenaltyLine, Ruling, why_not_examined
 
@@ -41,7 +42,8 @@ def _in_lang(value, lang: str):
     return None, lang
 
 
-def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
+def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | None = None) -> str:
+    """One penalty line in words; ``working``: how its amount was computed, shown after it."""
     w = words(lang)
     effect = ruling.book.effects.get(line.effect) or {}
     label = text(effect.get("label"), lang) or line.effect
@@ -53,6 +55,8 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str) -> str:
         forms, in_lang = _in_lang(effect.get("unit"), lang)
         unit = unit_for(forms, in_lang, value)
         result += f": {amount}{(' ' + unit) if unit else ''}"
+        if working:
+            result += f" (= {working})"
     if line.against:
         against = _in_lang(effect.get("against"), lang)[0] or w["against"] + " {who}"
         result += ", " + str(against).format(who=who(ruling, line.against, lang))
@@ -73,7 +77,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
                            for pid in f.provisions if pid in book.provisions],
-            "penalty": [penalty_words(ruling, p, lang) for p in f.penalty],
+            "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))],
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],
         })
@@ -96,6 +100,12 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "trail": _trail(ruling),
         "code": code,
     }
+
+
+def _workings(ruling: Ruling, f) -> list[str | None]:
+    """For each penalty line of a finding, how its amount was computed (None: nothing to show)."""
+    entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
+    return [amount_working(e.get("amount"), ruling.book, ruling.answers) for e in entries] + [None] * len(f.penalty)
 
 
 def _trail(ruling: Ruling) -> list[dict]:

@@ -75,3 +75,15 @@ def test_an_against_phrase_without_who_is_refused(tmp_path):
     with pytest.raises(RefereeError) as err:
         _mini(tmp_path, "unit: {en: supe}, against: {en: 'to the declarer'}")
     assert "effect 'supe'" in str(err.value) and "{who}" in str(err.value)
+
+
+def test_a_computed_amount_shows_its_working_without_ones_and_zeros():
+    from expert.expressions import amount_working
+    book = load_rulebook("mini", FIXTURES)
+    value = {"param": "game_value", "key": {"answer": "game"}}
+    assert amount_working({"mul": [2, value]}, book, {"game": "karo"}) == "2 × 6"
+    assert amount_working({"add": [{"mul": [1, 3]}, 0, {"mul": [2, 2]}]}, book, {}) == "3 + (2 × 2)"
+    assert amount_working({"mul": [1, value]}, book, {"game": "pik"}) is None      # nothing to show
+    assert amount_working(value, book, {"game": "pik"}) is None
+    assert amount_working({"mul": [2, value]}, book, {}) is None                   # game not answered
+    assert amount_working({"max": [{"add": [2, 1]}, 3]}, book, {}) == "max(2 + 1, 3)"
