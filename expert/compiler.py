@@ -122,7 +122,7 @@ def compile_engine(book: Rulebook) -> type:
             name = f"{p.id}#{n}"
             patterns = _patterns(conj)
             if p.action == "keep_first":
-                patterns += _keep_first_patterns(p.keep_first, p.keep_first_among, p.keep_first_except)
+                patterns += _keep_first_patterns(p)
             rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
             attrs[f"rule_{len(attrs)}"] = rule
         for loser in p.overrides:
@@ -141,21 +141,17 @@ def _later(order, ca, cb) -> bool:
     return ca in order and cb in order and order.index(ca) < order.index(cb)
 
 
-def _keep_first_patterns(order_q: str, among: list[str] | None, excluded: list[str] | None) -> list:
+def _keep_first_patterns(p: Production) -> list:
     patterns = [
-        AS.order_fact << Answer(id=order_q, value=MATCH.order),
+        AS.order_fact << Answer(id=p.keep_first, value=MATCH.order),
         AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
         # a finding another provision has set aside is not the violation ruled on first
         NOT(SetAside(production=MATCH.pa)),
         AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=_KIND_RULED),
         TEST(_later),
     ]
-    if among:
-        competing = frozenset(among)
-        patterns.append(TEST(lambda pa, pb: pa in competing and pb in competing))
-    if excluded:
-        outside = frozenset(excluded)
-        patterns.append(TEST(lambda pa, pb: pa not in outside and pb not in outside))
+    if p.keep_first_among or p.keep_first_except:
+        patterns.append(TEST(lambda pa, pb: p.competes(pa) and p.competes(pb)))
     return patterns
 
 

@@ -97,8 +97,7 @@ class Interview:
                 continue
             competing = [p for p in self.book.productions
                          if p.action == "finding" and p.finding.get("kind") != "no-violation"
-                         and (kp.keep_first_among is None or p.id in kp.keep_first_among)
-                         and p.id not in (kp.keep_first_except or ())]
+                         and kp.competes(p.id)]
             claim = {p.id: str(p.finding.get("claim") or "") for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]

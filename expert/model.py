@@ -81,6 +81,12 @@ class Production(Located):
     why: dict | None = None
     reading: dict | None = None
 
+    def competes(self, production_id: str) -> bool:
+        """For a keep_first production: whether that production's findings compete to be the
+        violation committed first (and can be set aside as a later one)."""
+        return ((self.keep_first_among is None or production_id in self.keep_first_among)
+                and production_id not in (self.keep_first_except or ()))
+
 
 @dataclass
 class Case(Located):

@@ -118,9 +118,7 @@ def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
         if not isinstance(order, list) or claim not in order:
             continue
         for f in ruling.findings:
-            competes = ((kp.keep_first_among is None or f.production in kp.keep_first_among)
-                        and f.production not in (kp.keep_first_except or ()))
-            if (competes and f.kind != "no-violation" and f.claim in order
+            if (kp.competes(f.production) and f.kind != "no-violation" and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
                 return ("later", f.article, article_of(book, kp))
     return None
