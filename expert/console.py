@@ -120,7 +120,7 @@ def _help(book: Rulebook, q: Question, write: Writer, lang: str) -> None:
         prov = book.provisions.get(pid)
         if prov:
             write(f"  {prov.label} [{pid}]: \"{prov.quote}\"")
-            write(f"    In English: {prov.english}")
+            write(f"    {words(lang)['in_english']}: {prov.english}")
 
 
 def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, lang: str,
