@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 
 BASE = {"claim": ["early"], "early_who": "d1", "early_turn": False, "game": "karo"}
@@ -95,13 +97,15 @@ def _mini_with(tmp_path, old, new):
     return tmp_path / "k"
 
 
-def test_keep_first_among_lets_only_the_named_findings_compete(tmp_path):
+@pytest.mark.parametrize("spec, order", [
+    ("among: [bad-a, bad-b]", ["bad-game", "early"]),       # early does not compete: it stands
+    ("except: [early-penalty]", ["early", "bad-game"]),     # early does not compete: bad-game stands
+])
+def test_keep_first_among_and_except_choose_which_findings_compete(tmp_path, spec, order):
     from expert.rulebook import load_rulebook
     from expert.ruler import Ruler
-    root = _mini_with(tmp_path, "then: {keep_first: {order: order}}",
-                      "then: {keep_first: {order: order, among: [bad-a, bad-b]}}")
-    r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"],
-                                                     order=["bad-game", "early"], game="pik"))
+    root = _mini_with(tmp_path, "then: {keep_first: {order: order}}", f"then: {{keep_first: {{order: order, {spec}}}}}")
+    r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"], order=order, game="pik"))
     assert sorted(f.provisions[0] for f in r.findings) == ["mini:1.early", "mini:3.bad-b"]
 
 
@@ -112,13 +116,3 @@ def test_keep_first_among_must_name_finding_productions(tmp_path):
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode != 0
     assert "'spoke-early'" in result.stdout + result.stderr and "'nope'" in result.stdout + result.stderr
-
-
-def test_keep_first_except_keeps_the_named_findings_out_of_the_competition(tmp_path):
-    from expert.rulebook import load_rulebook
-    from expert.ruler import Ruler
-    root = _mini_with(tmp_path, "then: {keep_first: {order: order}}",
-                      "then: {keep_first: {order: order, except: [early-penalty]}}")
-    r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"],
-                                                     order=["early", "bad-game"], game="pik"))
-    assert sorted(f.provisions[0] for f in r.findings) == ["mini:1.early", "mini:3.bad-b"]
