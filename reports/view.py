@@ -77,7 +77,9 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
                            for pid in f.provisions if pid in book.provisions],
-            "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))],
+            # a payment that comes to 0 is no penalty: the record keeps it, the ruling does not print it
+            "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))
+                        if p.amount != 0],
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],
         })

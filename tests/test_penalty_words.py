@@ -87,3 +87,14 @@ def test_a_computed_amount_shows_its_working_without_ones_and_zeros():
     assert amount_working(value, book, {"game": "pik"}) is None
     assert amount_working({"mul": [2, value]}, book, {}) is None                   # game not answered
     assert amount_working({"max": [{"add": [2, 1]}, 3]}, book, {}) == "max(2 + 1, 3)"
+
+
+def test_a_payment_of_zero_is_kept_in_the_record_but_not_printed():
+    from expert.answers import check_all
+    from reports.view import build
+    ulti = load_rulebook("ulti")
+    case = next(c for c in ulti.cases if any(e.get("amount") == 0 for f in c.expect.get("findings") or []
+                                             for e in f.get("penalty") or []))
+    ruling = Ruler(ulti).rule(check_all(case.answers, ulti))
+    assert any(p.amount == 0 for f in ruling.findings for p in f.penalty)
+    assert not any(": 0 " in line for f in build(ruling)["findings"] for line in f["penalty"])
