@@ -190,9 +190,15 @@ class _State:
         """Add the questions that could still decide ``c``."""
         if depth > 50:
             return
+        live = []
         for conj in cond.dnf(c):
             vals = [(pos, lit, self.literal(lit)) for pos, lit in conj]
-            if any(v is not None and v != pos for pos, _, v in vals):
+            if not any(v is not None and v != pos for pos, _, v in vals):
+                live.append((vals, frozenset((pos, lit) for pos, lit, v in vals if v is None)))
+        for vals, unknown in live:
+            # an alternative that needs everything another one needs, and more, decides nothing
+            # the other does not: whenever it holds, so does the other
+            if any(other < unknown for _, other in live):
                 continue
             for pos, lit, v in vals:
                 if v is not None:

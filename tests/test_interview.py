@@ -137,3 +137,23 @@ def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_
         assert ("other_description" in given) is expected
         if expected:
             assert given["other_description"] == typed_text
+
+
+def test_an_alternative_that_needs_more_than_another_asks_nothing_more():
+    from conftest import FIXTURES
+    from expert import conditions as cond
+    from expert.interview import _producers, _State
+    from expert.rulebook import load_rulebook
+    book = load_rulebook("mini", FIXTURES)
+    # claim has early, and not (early_turn and pik), and early_who d1: with karo known, the
+    # alternative through 'not early_turn' needs early_turn AND early_who, the one through
+    # 'not pik' only early_who - so early_turn can never decide it
+    when = cond.parse({"all": [{"q": "claim", "has": "early"},
+                               {"not": {"all": [{"q": "early_turn", "is": True}, {"q": "game", "is": "pik"}]}},
+                               {"q": "early_who", "is": "d1"}]})
+    wanted: set = set()
+    _State(book, {"claim": ["early"], "game": "karo"}, _producers(book)).collect(when, wanted)
+    assert wanted == {"early_who"}
+    wanted = set()
+    _State(book, {"claim": ["early"]}, _producers(book)).collect(when, wanted)
+    assert wanted == {"early_who", "early_turn", "game"}
