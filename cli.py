@@ -162,9 +162,15 @@ def rule(case, fmt, lang, out, register_path, no_register, record_path, knowledg
     The ruling is saved in the register and printed with its verification code."""
     from expert.casefile import case_input, read_case
     from expert.ruler import Ruler
+    from expert.interview import not_asked
     data = read_case(case)
     book = _case_book(data, case, knowledge)
     answers, header, sources = case_input(data, book, case)
+    for qid in not_asked(book, answers):
+        if qid not in sources:      # the cards say what they show; a typed answer must be askable
+            click.echo(f"warning: {case}: the answer to {qid!r} is ignored: the interview does not ask "
+                       "it with the other answers (its when does not hold)", err=True)
+            answers.pop(qid)
     _publish(Ruler(book).rule(answers, header, sources), book, fmt, lang, out, no_register,
              register_path, record_path, data.get("cards"))
 

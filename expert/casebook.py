@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from .answers import check_all
 from .errors import RefereeError
 from .from_cards import answers_from_cards, merge
-from .interview import prune
+from .interview import not_asked
 from .model import Case, Rulebook
 from .ruler import Ruler
 from .verdict import FindingOut, Ruling
@@ -41,10 +41,10 @@ def run_case(ruler: Ruler, case: Case) -> CaseResult:
 def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
     """Answers the case gives to questions the interview would not ask, given its other answers:
     a ruling that needs one of them can never be reached at the table."""
-    asked = prune(book, answers)
+    skipped = set(not_asked(book, answers))
     return [f"answers {qid!r}, which the interview does not ask with the case's other answers "
             "(the question's `when` does not hold): drop the answer, or widen that `when`"
-            for qid in sorted(case.answers) if qid in answers and qid not in asked]
+            for qid in sorted(case.answers) if qid in skipped]
 
 
 def _penalty_key(entry: dict, with_against: bool) -> tuple:

@@ -230,6 +230,13 @@ def prune(book: Rulebook, answers: dict) -> dict:
     return kept
 
 
+def not_asked(book: Rulebook, answers: dict) -> list[str]:
+    """The answered questions the interview would not ask with the other answers (their ``when``
+    does not hold): a ruling that read them could never be reached at the table."""
+    kept = prune(book, answers)
+    return [qid for qid in answers if qid not in kept]
+
+
 def articles_fed(book: Rulebook, qid: str) -> list[str]:
     """Provision ids cited by productions that read the question."""
     ids: list[str] = []

@@ -80,6 +80,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
             # a payment that comes to 0 is no penalty: the record keeps it, the ruling does not print it
             "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))
                         if p.amount != 0],
+            # only a violation's effects are a penalty; a rectification's are its consequence
+            "penalty_heading": w["penalty"] if f.kind == "violation" else w["consequence"],
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],
         })

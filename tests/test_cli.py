@@ -166,3 +166,25 @@ def test_a_claim_not_examined_says_which_finding_made_its_facts_irrelevant(tmp_p
             assert "not examined" not in result.output
             continue
         assert result.exit_code == 0 and expected in result.output, result.output
+
+
+def test_rule_ignores_with_a_warning_an_answer_the_interview_would_not_ask(tmp_path):
+    case = tmp_path / "case.yaml"
+    case.write_text("game: mini\nanswers: {claim: [bad-game], game: pik, early_who: d1, early_turn: false}\n")
+    result = run("rule", str(case), "--format", "json", "--no-register", *K)
+    assert result.exit_code == 0
+    assert "the answer to 'early_who' is ignored" in result.stderr
+    assert "the answer to 'early_turn' is ignored" in result.stderr
+    data = json.loads(result.stdout)
+    assert "early_who" not in data["answers"] and [f["provisions"] for f in data["findings"]] == [["mini:3.bad-b"]]
+
+
+def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
+    case = tmp_path / "case.yaml"
+    case.write_text("game: bridge\nanswers: {claim: [misinformation], l21_player: S, l21_cause: misinformation, "
+                    "l21_auction_over: false, l21_partner_called: false, l21_changes: true, "
+                    "l21b2_lho_changes: false}\n")
+    text = run("rule", str(case), "--no-register").output
+    assert "Consequence:\n    - South — call cancelled" in text and "Penalty:" not in text
+    assert "Последствие:" in run("rule", str(case), "--no-register", "--lang", "ru").output
+    assert "  Penalty:\n" in run("rule", str(CASE), "--no-register", *K).output
