@@ -198,7 +198,7 @@ class _State:
         for vals, unknown in live:
             # an alternative that needs everything another one needs, and more, decides nothing
             # the other does not: whenever it holds, so does the other
-            if any(other < unknown for _, other in live):
+            if len(live) > 1 and any(other < unknown for _, other in live):
                 continue
             for pos, lit, v in vals:
                 if v is not None:
