@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import prompt_words
 from .errors import RefereeError
 from .model import Question, Rulebook, text
 
@@ -27,8 +28,7 @@ def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> 
 
 
 def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, lang: str = "en") -> str:
-    from .prompt_words import ALLOWED, words
-    w = words(ALLOWED, lang)
+    w = prompt_words.words(prompt_words.ALLOWED, lang)
     if q.type == "yesno":
         return w["yesno"]
     if q.type == "number":
@@ -141,8 +141,7 @@ def show_value(q: Question, value: Any, book: Rulebook, lang: str = "en") -> str
     if value is None:
         return "—"
     if q.type == "yesno":
-        from .prompt_words import ALLOWED, words
-        return words(ALLOWED, lang)["yes" if value else "no"]
+        return prompt_words.words(prompt_words.ALLOWED, lang)["yes" if value else "no"]
     if q.type == "seat":
         return book.seat_label(value, lang)
     if q.type in ("multi", "order"):
