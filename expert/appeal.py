@@ -316,6 +316,13 @@ def decide_appeal(original: Mapping, sets: Mapping[str, Any] | Iterable[str], *,
             answers[q] = v
         amended.append({"question": q, "before": old, "after": v,
                         "changed": old != v})
+    from expert.model import Rulebook
+    if isinstance(rulebook, Rulebook):
+        # an amended fact can close another question: its answer no longer counts, as at the table
+        from expert.interview import not_asked
+        for q in not_asked(rulebook, answers):
+            if q not in sets:
+                amended.append({"question": q, "before": answers.pop(q), "after": None, "changed": True})
     header = dict(original.get("header") or {})
     # answers the cards gave stay marked as such, unless the committee amended them
     from_cards = {q: v for q, v in (original.get("from_cards") or {}).items()

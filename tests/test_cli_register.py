@@ -105,3 +105,14 @@ def test_a_malformed_date_is_refused_with_what_was_expected(tmp_path):
     ruled(tmp_path)
     bad = run("register", "list", "--from", "28.11.2026")
     assert bad.exit_code == 2 and "expected a date YYYY-MM-DD" in bad.output and "--from" in bad.output
+
+
+def test_an_amended_fact_that_closes_another_question_drops_its_answer_and_says_so(tmp_path):
+    ruled(tmp_path)
+    result = run("appeal", "1", "--set", "claim=bad-game", "--note", "only the game was claimed", *K)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "early_who: d2 → (not answered)" in out and "early_turn: no → (not answered)" in out
+    decision = json.loads(run("register", "show", "2", "--format", "json").stdout)["record"]
+    assert "early_who" not in decision["answers"] and "early_turn" not in decision["answers"]
+    assert [f["provisions"] for f in decision["findings"]] == [["mini:3.bad-b"]]
