@@ -15,7 +15,7 @@ from . import conditions as cond
 from .errors import RefereeError
 from .experta_compat import (AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule,
                              already_normal, with_action)
-from .model import FINDING_KINDS, Production, Rulebook
+from .model import FINDING_KINDS, NOT_RULED_KINDS, Production, Rulebook
 
 
 class Answer(Fact):
@@ -49,7 +49,7 @@ def _predicate(op: str, value: Any):
     return P(test.holds)
 
 
-_KIND_RULED = P(lambda k: k in FINDING_KINDS and k != "no-violation")
+_KIND_RULED = P(lambda k: k in FINDING_KINDS and k not in NOT_RULED_KINDS)
 _KIND_ANY = P(lambda k: k in FINDING_KINDS)
 
 

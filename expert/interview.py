@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 from . import conditions as cond
 from .expressions import questions_in_finding
-from .model import Production, Question, Rulebook
+from .model import NOT_RULED_KINDS, Production, Question, Rulebook
 
 
 class Interview:
@@ -96,7 +96,7 @@ class Interview:
             if not isinstance(order, list) or state.value(kp.when) is not True:
                 continue
             competing = [p for p in self.book.productions
-                         if p.action == "finding" and p.finding.get("kind") != "no-violation"
+                         if p.action == "finding" and p.finding.get("kind") not in NOT_RULED_KINDS
                          and kp.competes(p.id)]
             claim = {p.id: str(p.finding.get("claim") or "") for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order

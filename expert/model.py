@@ -9,9 +9,12 @@ from .conditions import Condition
 
 QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
 FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
-                 "forfeited", "undecided")
+                 "forfeited", "undecided", "settlement")
 # kinds that mean an infraction was established
 INFRACTION_KINDS = ("violation", "violation-no-penalty", "rectification")
+# kinds that never compete to be "the violation committed first" (keep_first): no irregularity,
+# or a payment the rules make due without one (ulti: a silent ulti made, a plain pass)
+NOT_RULED_KINDS = ("no-violation", "settlement")
 
 
 def text(value: Any, lang: str = "en") -> str:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .expressions import Unresolved, amount_of, seat_of
-from .model import INFRACTION_KINDS, Production, Rulebook, text
+from .model import INFRACTION_KINDS, NOT_RULED_KINDS, Production, Rulebook, text
 
 
 @dataclass
@@ -81,7 +81,7 @@ class Ruling:
 
     @property
     def no_infraction(self) -> bool:
-        return all(f.kind == "no-violation" for f in self.findings)
+        return all(f.kind in NOT_RULED_KINDS for f in self.findings)
 
     def to_dict(self) -> dict:
         return {
@@ -118,7 +118,7 @@ def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
         if not isinstance(order, list) or claim not in order:
             continue
         for f in ruling.findings:
-            if (kp.competes(f.production) and f.kind != "no-violation" and f.claim in order
+            if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
                 return ("later", f.article, article_of(book, kp))
     return None

@@ -188,3 +188,14 @@ def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
     assert "Consequence:\n    - South — call cancelled" in text and "Penalty:" not in text
     assert "Последствие:" in run("rule", str(case), "--no-register", "--lang", "ru").output
     assert "  Penalty:\n" in run("rule", str(CASE), "--no-register", *K).output
+
+
+def test_a_payment_due_without_any_irregularity_is_a_settlement_not_a_rectification(tmp_path):
+    case = tmp_path / "case.yaml"
+    case.write_text("game: ulti\nanswers: {claim: [scoring], booked: false, score_item: silent-ulti-made, "
+                    "scorer: declarer, trump: makk}\n")
+    result = run("rule", str(case), "--format", "json", "--no-register")
+    data = json.loads(result.stdout)
+    assert data["no_infraction"] is True and [f["kind"] for f in data["findings"]] == ["settlement"]
+    text = run("rule", str(case), "--no-register").output
+    assert "Settlement due under the rules (no irregularity)" in text and "Irregularity established" not in text
