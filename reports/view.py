@@ -82,6 +82,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
                         if p.amount != 0],
             # only a violation's effects are a penalty; a rectification's are its consequence
             "penalty_heading": w["penalty"] if f.kind == "violation" else w["consequence"],
+            "values_used": _values_used(ruling, f, lang),
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],
         })
@@ -104,6 +105,26 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "trail": _trail(ruling),
         "code": code,
     }
+
+
+def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
+    """The rulebook parameters the finding's amounts read, each with where its values come from."""
+    names: list[str] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "param" in node and node["param"] not in names:
+                names.append(str(node["param"]))
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    if f.penalty:
+        walk([e.get("amount") for e in (ruling.book.production(f.production).finding or {}).get("penalty") or []])
+    params = ruling.book.parameters
+    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: {text(params[n].get('source'), lang)}"
+            for n in names if n in params]
 
 
 def _workings(ruling: Ruling, f) -> list[str | None]:

@@ -98,3 +98,15 @@ def test_a_payment_of_zero_is_kept_in_the_record_but_not_printed():
     ruling = Ruler(ulti).rule(check_all(case.answers, ulti))
     assert any(p.amount == 0 for f in ruling.findings for p in f.penalty)
     assert not any(": 0 " in line for f in build(ruling)["findings"] for line in f["penalty"])
+
+
+def test_a_ruling_says_where_the_values_in_its_amounts_come_from():
+    from expert.answers import check_all
+    from reports.view import build
+    ulti = load_rulebook("ulti")
+    case = next(c for c in ulti.cases if any(e.get("effect") == "pays" for f in c.expect.get("findings") or []
+                                             for e in f.get("penalty") or []))
+    view = build(Ruler(ulti).rule(check_all(case.answers, ulti)))
+    used = [v for f in view["findings"] for v in f["values_used"]]
+    assert used and all(": " in v for v in used)
+    assert any("source text" in v.lower() for v in used)
