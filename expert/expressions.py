@@ -179,6 +179,20 @@ def _product(values):
     return result
 
 
+def params_in(expr: Any, out: list[str] | None = None) -> list[str]:
+    """The rulebook parameters an amount expression (or a list of them) reads, in order."""
+    out = [] if out is None else out
+    if isinstance(expr, dict):
+        if "param" in expr and str(expr["param"]) not in out:
+            out.append(str(expr["param"]))
+        for v in expr.values():
+            params_in(v, out)
+    elif isinstance(expr, list):
+        for v in expr:
+            params_in(v, out)
+    return out
+
+
 def questions_in_finding(finding: dict) -> set[str]:
     """Questions a finding's seat references and amounts read (for interview relevance)."""
     reads: set[str] = set()

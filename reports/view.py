@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 
 from expert.answers import show_value
-from expert.expressions import amount_working
+from expert.expressions import amount_working, params_in
 from expert.model import text
 from expert.verdict import PenaltyLine, Ruling, why_not_examined
 
@@ -109,19 +109,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
 
 def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
     """The rulebook parameters the finding's amounts read, each with where its values come from."""
-    names: list[str] = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            if "param" in node and node["param"] not in names:
-                names.append(str(node["param"]))
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-    if f.penalty:
-        walk([e.get("amount") for e in (ruling.book.production(f.production).finding or {}).get("penalty") or []])
+    entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
+    names = params_in([e.get("amount") for e in entries]) if f.penalty else []
     params = ruling.book.parameters
     return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: {text(params[n].get('source'), lang)}"
             for n in names if n in params]

@@ -3,19 +3,8 @@ parameters no amount uses, effects no penalty uses. Warnings: the rulebook still
 from __future__ import annotations
 
 from ..conditions import questions_read
-from ..expressions import questions_in_finding
+from ..expressions import params_in, questions_in_finding
 from . import report
-
-
-def _params(expr, out: set) -> None:
-    if isinstance(expr, dict):
-        if "param" in expr:
-            out.add(str(expr["param"]))
-        for v in expr.values():
-            _params(v, out)
-    elif isinstance(expr, list):
-        for v in expr:
-            _params(v, out)
 
 
 def used_questions(book) -> set[str]:
@@ -55,7 +44,7 @@ def check(book, ctx, problems) -> int:
     for p in book.productions:
         for e in (p.finding or {}).get("penalty") or []:
             if isinstance(e, dict):
-                _params(e.get("amount"), params)
+                params.update(params_in(e.get("amount")))
                 effects.add(str(e.get("effect")))
     rb = _Where(str(book.root / "rulebook.yaml"))
     for name in book.parameters:
