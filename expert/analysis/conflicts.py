@@ -46,25 +46,19 @@ def check(book, ctx, problems) -> int:
         if example is None:
             continue
         count += 1
+        head = (f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
+                f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
+                + (f" for claim {claim!r}" if claim else ""))
         if twice:
-            report(problems, "error", "conflict",
-                   f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
-                   f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
-                   + (f" for claim {claim!r}" if claim else "")
-                   + f" and impose the same penalty under different provisions, so it is applied "
+            why = (f" and impose the same penalty under different provisions, so it is applied "
                    f"twice: {_outcome(p, ruling)}. Example: {show_answers(example, book)}. Cite both "
-                   f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}",
-                   p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
-                   example=example)
-            continue
-        report(problems, "error", "conflict",
-               f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
-               f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
-               + (f" for claim {claim!r}" if claim else "")
-               + f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
-               f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
-               f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
-               "or make their conditions exclusive",
+                   f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}")
+        else:
+            why = (f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
+                   f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
+                   f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
+                   "or make their conditions exclusive")
+        report(problems, "error", "conflict", head + why,
                p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
                example=example)
     return count
