@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from expert.errors import RefereeError
+from referee.expert.language.errors import RefereeError
 
 KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=False), default=None,
                          envvar="REFEREE_KNOWLEDGE",
@@ -50,13 +50,13 @@ def main():
 
 
 def _book(game: str, knowledge):
-    from expert.rulebook import load_rulebook
+    from referee.expert.language.rulebook import load_rulebook
     return load_rulebook(game, knowledge)
 
 
 def _case_book(data: dict, path: str, knowledge):
     """The rulebook a case file names; an unknown game is the case file's error."""
-    from expert.rulebook import list_games
+    from referee.expert.language.rulebook import list_games
     if data["game"] not in list_games(knowledge):
         raise RefereeError(f"unknown game {data['game']!r}, expected one of: "
                            f"{', '.join(list_games(knowledge))}", path, getattr(data, "line", None))
@@ -67,11 +67,11 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
              times=None):
     """Save the ruling's record in the register (unless told not to), then print it with its
     verification code."""
-    from reports.render import render
+    from referee.reports.render import render
     code = None
     if not no_register:
-        from expert.record import format_code
-        from expert.register import register_ruling
+        from referee.expert.records.record import format_code
+        from referee.expert.records.register import register_ruling
         record, rid = register_ruling(ruling, book, register=register_path, record_path=record_path,
                                       cards=cards, answer_times=times)
         code = format_code(record["code"])
@@ -94,7 +94,7 @@ def _emit(text: str, out: str | None) -> None:
 @KNOWLEDGE
 def games(knowledge):
     """List the installed rulebooks with language, source and counts."""
-    from expert.rulebook import list_games
+    from referee.expert.language.rulebook import list_games
     for game in list_games(knowledge):
         book = _book(game, knowledge)
         penalty = sum(1 for p in book.provisions.values() if p.penalty_bearing)
@@ -110,7 +110,7 @@ def games(knowledge):
 @KNOWLEDGE
 def articles(game, fmt, knowledge):
     """List a rulebook's encoded provisions: id, label, quote, English, use."""
-    from expert.casebook import coverage, run_casebook
+    from referee.expert.authoring.casebook import coverage, run_casebook
     book = _book(game, knowledge)
     table = coverage(book, run_casebook(book))
     cited = {c for p in book.productions for c in p.cites}
@@ -134,7 +134,7 @@ def articles(game, fmt, knowledge):
 @KNOWLEDGE
 def questions(game, lang, knowledge):
     """List a rulebook's questions: id, type, allowed values (for case files and --set)."""
-    from expert.answers import describe_allowed, question_text
+    from referee.expert.language.answers import describe_allowed, question_text
     book = _book(game, knowledge)
     for q in book.questions.values():
         click.echo(f"{q.id} ({q.type}): {question_text(q, lang)}")
@@ -160,9 +160,9 @@ def rule(case, fmt, lang, out, register_path, no_register, record_path, knowledg
     """Rule on a case file (game, header, answers, cards) without asking anything.
 
     The ruling is saved in the register and printed with its verification code."""
-    from expert.casefile import case_input, read_case
-    from expert.ruler import Ruler
-    from expert.interview import not_asked
+    from referee.expert.interview.casefile import case_input, read_case
+    from referee.expert.engine.ruler import Ruler
+    from referee.expert.interview.relevance import not_asked
     data = read_case(case)
     book = _case_book(data, case, knowledge)
     answers, header, sources = case_input(data, book, case)
@@ -210,12 +210,12 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
     feeds, 'back' undoes the last answer. Answers are saved after each one: Ctrl-C or end
     of input leaves them in a case file to continue with --resume.
     """
-    from expert import console
-    from expert.answers import check_all
-    from expert.casefile import read_case
-    from expert.from_cards import answers_from_cards
-    from expert.ruler import Ruler
-    from expert.yamlio import load_file, where
+    from referee.expert.console import prompt as console
+    from referee.expert.language.answers import check_all
+    from referee.expert.interview.casefile import read_case
+    from referee.expert.interview.from_cards import answers_from_cards
+    from referee.expert.engine.ruler import Ruler
+    from referee.expert.language.yamlio import load_file, where
     book = _book(game, knowledge)
     answers, header, cards = {}, {}, None
     if resume:
@@ -264,8 +264,8 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
 def _card_entry(book, enter_cards, cards, read, save_to, answers, header, lang):
     """Card entry before the questions: forced by --enter-cards, offered as a first question when
     the rulebook has a cards.yaml and no cards were given. The cards are saved at once."""
-    from expert import card_entry, console
-    from expert.casefile import save_case
+    from referee.expert.console import card_entry, prompt as console
+    from referee.expert.interview.casefile import save_case
     if enter_cards and not book.cards_map:
         click.echo(f"The {book.game} rulebook reads no facts from the cards (no cards.yaml): "
                    "the questions follow.")
@@ -307,8 +307,8 @@ def _players(pairs, book) -> dict:
 @KNOWLEDGE
 def test(game, verbose, show_coverage, update, knowledge):
     """Run the casebooks and end with 'N passed, N failed'."""
-    from expert.casebook import run_casebook
-    from expert.rulebook import list_games
+    from referee.expert.authoring.casebook import run_casebook
+    from referee.expert.language.rulebook import list_games
     passed = failed = updated = 0
     for g in [game] if game else list_games(knowledge):
         book = _book(g, knowledge)
@@ -327,7 +327,7 @@ def test(game, verbose, show_coverage, update, knowledge):
                 if update and result.ruling is not None and _update_case(result):
                     updated += 1
         if show_coverage:
-            from expert.analysis.coverage import coverage_rows, render_coverage
+            from referee.expert.authoring.analysis.coverage import coverage_rows, render_coverage
             click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
     click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
     if failed - updated:
@@ -335,7 +335,7 @@ def test(game, verbose, show_coverage, update, knowledge):
 
 
 def _update_case(result) -> bool:
-    from expert.analysis.update import new_expect, show_change, write_expect
+    from referee.expert.authoring.analysis.update import new_expect, show_change, write_expect
     case = result.case
     expect = new_expect(case.expect, result.ruling)
     click.echo(show_change(dict(case.expect), expect))
@@ -356,8 +356,8 @@ def check(game, fmt, knowledge):
     (conflicts, redundancy, unreachable productions, circularity, silent claims, unused
     knowledge, order dependence). Exit 1 when there are errors; warnings are allowed."""
     import time
-    from expert.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
-    from expert.rulebook import list_games
+    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
+    from referee.expert.language.rulebook import list_games
     games_ = [game] if game else list_games(knowledge)
     started = time.monotonic()
     results = {}
@@ -392,9 +392,9 @@ def check(game, fmt, knowledge):
 @KNOWLEDGE
 def whatif(case, settings, fmt, knowledge):
     """The ruling on a case file with some answers changed, as a diff against the original."""
-    from expert.analysis.whatif import changed_answers, diff, render_text
-    from expert.casefile import case_answers, read_case
-    from expert.ruler import Ruler
+    from referee.expert.authoring.analysis.whatif import changed_answers, diff, render_text
+    from referee.expert.interview.casefile import case_answers, read_case
+    from referee.expert.engine.ruler import Ruler
     data = read_case(case)
     book = _case_book(data, case, knowledge)
     answers, header = case_answers(data, book, case)
@@ -417,11 +417,11 @@ def whatif(case, settings, fmt, knowledge):
 def demo(fmt, lang):
     """Replay a built-in preferans dispute through the interview and print the ruling."""
     import tempfile
-    from expert import console
-    from expert.casefile import case_answers, read_case
-    from expert.ruler import Ruler
-    from expert.rulebook import DEFAULT_ROOT
-    from reports.render import render
+    from referee.expert.console import prompt as console
+    from referee.expert.interview.casefile import case_answers, read_case
+    from referee.expert.engine.ruler import Ruler
+    from referee.expert.language.rulebook import DEFAULT_ROOT
+    from referee.reports.render import render
     path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
     data = read_case(path)
     book = _book(data["game"], None)
@@ -459,7 +459,7 @@ def _typed(value) -> str:
 
 
 def _register(path, create=False):
-    from expert.register import Register
+    from referee.expert.records.register import Register
     try:
         return Register(path, create=create)
     except RefereeError:
@@ -475,9 +475,9 @@ def _register(path, create=False):
 def verify(record_or_code, register_path, knowledge):
     """Say whether a ruling record (JSON file) or a printed verification code matches the
     register, and name what differs when it does not."""
-    from expert.record import format_verification, load_record, looks_like_code, verify as check_it
+    from referee.expert.records.record import format_verification, load_record, looks_like_code, verify as check_it
     reg = None
-    from expert.register import default_register_path
+    from referee.expert.records.register import default_register_path
     if default_register_path(register_path).exists():
         reg = _register(register_path)
     elif looks_like_code(record_or_code) and not Path(record_or_code).exists():
@@ -497,7 +497,7 @@ def verify(record_or_code, register_path, knowledge):
             reg.close()
     game = ((result.record or {}).get("rulebook") or {}).get("game")
     if book is None and game:  # a printed code: is the register's ruling on today's rulebook?
-        from expert.record import check_rulebook
+        from referee.expert.records.record import check_rulebook
         try:
             check_rulebook(result, _book(game, knowledge))
         except RefereeError:
@@ -565,7 +565,7 @@ def _filters(f):
 @REGISTER
 def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
-    from expert.register_text import format_list
+    from referee.expert.records.register_text import format_list
     given = _given(filters)
     with _register(register_path) as reg:
         _listing(reg.list(limit=limit, **given), fmt, format_list)
@@ -578,7 +578,7 @@ def register_list(register_path, limit, fmt, **filters):
 def register_search(register_path, fmt, **filters):
     """Find rulings by table, deal, player, provision, article, date or referee; with
     --provision, also how that provision was ruled before (precedents)."""
-    from expert.register_text import format_list, format_precedents
+    from referee.expert.records.register_text import format_list, format_precedents
     given = _given(filters)
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
@@ -598,7 +598,7 @@ def register_search(register_path, fmt, **filters):
 @REGISTER
 def register_show(register_path, id_or_code, fmt):
     """Show one ruling (by number or verification code) and its appeals."""
-    from expert.register_text import format_show
+    from referee.expert.records.register_text import format_show
     with _register(register_path) as reg:
         _listing(reg.show(id_or_code), fmt, format_show)
 
@@ -609,7 +609,7 @@ def register_show(register_path, id_or_code, fmt):
 @REGISTER
 def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
-    from expert.register_text import format_stats
+    from referee.expert.records.register_text import format_stats
     given = _given(filters)
     with _register(register_path) as reg:
         _listing(reg.stats(**given), fmt, format_stats)
@@ -627,7 +627,7 @@ def appeal(record_or_id, sets, note, committee, register_path, knowledge):
     """Re-rule on amended facts: prints the original ruling, the amended facts, the new ruling
     and the differences per player; saves the decision linked to the original, which is never
     altered."""
-    from expert.appeal import file_appeal, format_appeal
+    from referee.expert.interview.appeal import file_appeal, format_appeal
     with _register(register_path, create=True) as reg:
         decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
                                          referee=committee)

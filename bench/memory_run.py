@@ -5,9 +5,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from expert.answers import check_all  # noqa: E402
-from expert.rulebook import list_games, load_rulebook  # noqa: E402
-from expert.ruler import Ruler  # noqa: E402
+from referee.expert.language.answers import check_all  # noqa: E402
+from referee.expert.language.rulebook import list_games, load_rulebook  # noqa: E402
+from referee.expert.engine.ruler import Ruler  # noqa: E402
 
 
 def main(n: int, root: str | None) -> None:

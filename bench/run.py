@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from expert.answers import check_all  # noqa: E402
-from expert.interview import Interview  # noqa: E402
-from expert.rulebook import list_games, load_rulebook  # noqa: E402
-from expert.ruler import Ruler  # noqa: E402
+from referee.expert.language.answers import check_all  # noqa: E402
+from referee.expert.interview.relevance import Interview  # noqa: E402
+from referee.expert.language.rulebook import list_games, load_rulebook  # noqa: E402
+from referee.expert.engine.ruler import Ruler  # noqa: E402
 
 FLOOR = ("import collections, collections.abc; collections.Mapping = collections.abc.Mapping; "
          "import experta, click, yaml, jinja2")

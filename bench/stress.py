@@ -17,17 +17,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from expert.record import compute_code  # noqa: E402
-from expert.register import Register  # noqa: E402
+from referee.expert.records.record import compute_code  # noqa: E402
+from referee.expert.records.register import Register  # noqa: E402
 
 WRITER = """
 import sys, os, time
 sys.path.insert(0, {root!r})
-from expert.answers import check_all
-from expert.record import build_record
-from expert.register import Register
-from expert.rulebook import load_rulebook
-from expert.ruler import Ruler
+from referee.expert.language.answers import check_all
+from referee.expert.records.record import build_record
+from referee.expert.records.register import Register
+from referee.expert.language.rulebook import load_rulebook
+from referee.expert.engine.ruler import Ruler
 who, n, path, go = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 book = load_rulebook("preferans"); ruler = Ruler(book)
 cases = [check_all(c.answers, book) for c in book.cases]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from functools import lru_cache
 
-from expert.verdict import Ruling
+from referee.expert.engine.verdict import Ruling
 
-from .i18n import LANGS
+from referee.reports.i18n import LANGS
 
 FORMATS = ("text", "md", "html", "json")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -40,7 +40,7 @@ def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None
         if code:
             data["verification"] = code
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    from .view import build
+    from referee.reports.view import build
     views = [build(ruling, lg, code) for lg in languages(ruling, lang)]
     name = {"text": "ruling.txt.j2", "md": "ruling.md.j2", "html": "ruling.html.j2"}[fmt]
     return _env().get_template(name).render(views=views, r=views[0])

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from expert.answers import show_value
-from expert.expressions import amount_working, params_in
-from expert.model import text
-from expert.verdict import PenaltyLine, Ruling, why_not_examined
+from referee.expert.language.answers import show_value
+from referee.expert.language.expressions import amount_working, params_in
+from referee.expert.language.model import text
+from referee.expert.engine.verdict import PenaltyLine, Ruling, why_not_examined
 
-from .i18n import unit_for, words
+from referee.reports.i18n import unit_for, words
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 

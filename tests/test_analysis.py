@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES, ROOT
-from expert.checks import check_game, format_problem
-from expert.rulebook import list_games
+from referee.expert.authoring.checks import check_game, format_problem
+from referee.expert.language.rulebook import list_games
 
 BROKEN = Path(__file__).resolve().parent / "fixtures" / "broken"
 ANALYSIS_ERRORS = {"conflict", "unreachable", "circularity", "order", "deficiency", "dangling", "unasked"}

@@ -4,9 +4,9 @@ import copy
 import pytest
 import yaml
 
-from expert.cards.deal import parse_contract, parse_deal
-from expert.cards.deck import Card
-from expert.errors import RefereeError
+from referee.expert.cards.deal import parse_contract, parse_deal
+from referee.expert.cards.deck import Card
+from referee.expert.language.errors import RefereeError
 
 from card_deals import PREFERANS
 
@@ -153,8 +153,8 @@ def test_bad_contract_message():
 def test_a_bare_yaml_null_contract_in_skat_says_to_quote_it():
     import pytest
     import yaml
-    from expert.cards.deal import parse_deal
-    from expert.errors import RefereeError
+    from referee.expert.cards.deal import parse_deal
+    from referee.expert.language.errors import RefereeError
     with pytest.raises(RefereeError) as err:
         parse_deal(yaml.safe_load("contract: null\nhands: {}\n"), "skat")
     assert 'contract: "null"' in str(err.value)

@@ -1,8 +1,8 @@
 """expert.cards.derive: facts from the play record, for all four games."""
 import copy
 
-from expert.cards.deal import parse_deal
-from expert.cards.derive import answers_from_facts, derive, infractions_in_order
+from referee.expert.cards.deal import parse_deal
+from referee.expert.cards.derive import answers_from_facts, derive, infractions_in_order
 
 from card_deals import PREFERANS
 
@@ -332,7 +332,7 @@ def test_ulti_trump_seven():
 
 
 def test_skat_matadors_come_from_the_soloists_cards_and_the_skat():
-    from expert.cards import case_facts
+    from referee.expert.cards import case_facts
     deal = {"seats": ["opponent_1", "soloist", "opponent_2"], "declarer": "soloist", "contract": "grand",
             "hands": {"opponent_1": "♣AKJ ♠AK10 ♥7 ♦AK10", "soloist": "♥AK10Q98 ♠J ♥J ♦J ♣10",
                       "opponent_2": "♣Q987 ♠Q987 ♦Q9"},

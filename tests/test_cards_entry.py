@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli import main
-from expert import card_entry
-from expert.cards.deal import parse_deal
-from expert.from_cards import answers_from_cards
-from expert.rulebook import load_rulebook
+from referee.cli import main
+from referee.expert.console import card_entry
+from referee.expert.cards.deal import parse_deal
+from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.language.rulebook import load_rulebook
 from test_cards_property import GAMES, random_legal_deal
 
 CHARS = list("♠♥♦♣AKQJTDPBWFXVI0123456789:-,; /hxÁáÖ=?\tSCHDKPZMTRГКДВПЧБ")

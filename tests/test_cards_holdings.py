@@ -2,10 +2,10 @@
 just miss each one."""
 import pytest
 
-from expert.cards.holdings import (Context, correct_bid_follower_items, correct_bid_items,
+from referee.expert.cards.holdings import (Context, correct_bid_follower_items, correct_bid_items,
                                    correct_dolaz, dolaz_items, guarded_ace, pik_dolaz_items,
                                    trump_tricks)
-from expert.cards.notation import parse_cards
+from referee.expert.cards.notation import parse_cards
 
 
 def H(text):
@@ -179,9 +179,9 @@ def test_correct_bid_follower(n, meets, misses):
 
 # ------------------------------------------------------------------ Član 8 no trump, 9, 10
 
-from expert.cards.holdings import (betl_contra_lead_items, called_lead_items,  # noqa: E402
+from referee.expert.cards.holdings import (betl_contra_lead_items, called_lead_items,  # noqa: E402
                                    no_trump_minimum, sans_called_lead_items)
-from expert.cards.notation import parse_card  # noqa: E402
+from referee.expert.cards.notation import parse_card  # noqa: E402
 
 
 def L(t):
@@ -250,9 +250,9 @@ def test_betl_contra_lead():
 
 
 def test_holding_facts_from_a_deal():
-    from expert.cards.deal import parse_deal
-    from expert.cards.derive import answers_from_facts
-    from expert.cards.holdings import holding_facts
+    from referee.expert.cards.deal import parse_deal
+    from referee.expert.cards.derive import answers_from_facts
+    from referee.expert.cards.holdings import holding_facts
     deal = parse_deal({
         "seats": ["defender_1", "defender_2", "declarer"], "declarer": "declarer",
         "contract": "herc",
@@ -275,7 +275,7 @@ def test_holding_facts_from_a_deal():
 
 
 def test_case_facts_one_call():
-    from expert.cards import case_facts
+    from referee.expert.cards import case_facts
     deal, facts = case_facts({
         "seats": ["defender_1", "defender_2", "declarer"], "declarer": "declarer",
         "contract": "herc",
@@ -293,8 +293,8 @@ def test_case_facts_one_call():
 
 
 def test_bids_validation():
-    from expert.cards.deal import parse_deal
-    from expert.errors import RefereeError
+    from referee.expert.cards.deal import parse_deal
+    from referee.expert.language.errors import RefereeError
     with pytest.raises(RefereeError, match="deal: bids: defender_1: cannot read 'seven'"):
         parse_deal({"bids": {"defender_1": "seven"}}, "preferans")
     with pytest.raises(RefereeError, match="unknown seat"):
@@ -302,7 +302,7 @@ def test_bids_validation():
 
 
 def test_dolaz_minimal():
-    from expert.cards.holdings import dolaz_minimal
+    from referee.expert.cards.holdings import dolaz_minimal
     assert dolaz_minimal(H("♠A7 ♦A8 ♣987 ♥7"), "H")          # two bare aces
     assert dolaz_minimal(H("♥AK ♠987 ♦987 ♣98"), "H")         # two trump tricks, nothing beside
     assert not dolaz_minimal(H("♥AK ♠K7 ♦987 ♣98"), "H")      # a rezon beside

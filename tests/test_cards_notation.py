@@ -1,10 +1,10 @@
 """expert.cards.deck and expert.cards.notation: the card model and the compact notation."""
 import pytest
 
-from expert.cards.deck import (Card, Contract, deck, is_trump, rank_order, trick_winner_index)
-from expert.cards.notation import (check_count, expected_count, format_cards, parse_card,
+from referee.expert.cards.deck import (Card, Contract, deck, is_trump, rank_order, trick_winner_index)
+from referee.expert.cards.notation import (check_count, expected_count, format_cards, parse_card,
                                    parse_cards, parse_hand)
-from expert.errors import RefereeError
+from referee.expert.language.errors import RefereeError
 
 
 def C(s):
@@ -178,6 +178,6 @@ def test_wrong_number_of_cards_for_the_position():
 
 
 def test_notation_help():
-    from expert.cards.notation import notation_help
+    from referee.expert.cards.notation import notation_help
     text = notation_help("ulti", "hand")
     assert "A is the alsó" in text and "hand: 10 cards" in text

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from expert.cards.deal import parse_deal
-from expert.cards.deck import (HAND_SIZE, SEATS, TALON_SIZE, CONTRACT_TYPES, SUITS, deck)
-from expert.cards.derive import INFRACTIONS, derive, legal_cards
-from expert.cards.notation import format_cards, parse_cards
-from expert.errors import RefereeError
+from referee.expert.cards.deal import parse_deal
+from referee.expert.cards.deck import (HAND_SIZE, SEATS, TALON_SIZE, CONTRACT_TYPES, SUITS, deck)
+from referee.expert.cards.derive import INFRACTIONS, derive, legal_cards
+from referee.expert.cards.notation import format_cards, parse_cards
+from referee.expert.language.errors import RefereeError
 
 GAMES = ("preferans", "skat", "bridge", "ulti")
 ALPHABET = st.sampled_from(list("♠♥♦♣♤AKQJTDPBWFXVI0123456789:-—,; /hxÁáÖ|\t\nSCHDKPZMTRГКДВПЧБ"))
@@ -53,7 +53,7 @@ def random_contract(game, rnd):
 
 def random_legal_deal(game, seed, n_tricks=None):
     """A dealt pack and a legal play, written in the case-file format."""
-    from expert.cards.deal import parse_contract
+    from referee.expert.cards.deal import parse_contract
     rnd = random.Random(seed)
     pack = deck(game)
     rnd.shuffle(pack)
@@ -82,7 +82,7 @@ def random_legal_deal(game, seed, n_tricks=None):
             cards.append(choice)
             order.append(seat)
             seat = deal.next_seat(seat)
-        from expert.cards.deck import trick_winner_index
+        from referee.expert.cards.deck import trick_winner_index
         leader = order[trick_winner_index(cards, c)]
         play.append(" ".join(format_cards([x], game) for x in cards))
     data["play"] = play
@@ -148,7 +148,7 @@ def test_full_random_deal_example(game):
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(GAMES), st.one_of(st.text(max_size=20), st.text(ALPHABET, max_size=12)))
 def test_no_string_crashes_the_contract_parser(game, text):
-    from expert.cards.deal import parse_contract
+    from referee.expert.cards.deal import parse_contract
     try:
         c = parse_contract(text, game)
     except RefereeError as e:
@@ -210,7 +210,7 @@ def test_lead_out_of_turn_when_the_wrong_seat_leads(game, seed, which):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 6))
 def test_holdings_never_crash_and_always_explain(seed):
-    from expert.cards import holdings as hd
+    from referee.expert.cards import holdings as hd
     rnd = random.Random(seed)
     pack = deck("preferans")
     rnd.shuffle(pack)

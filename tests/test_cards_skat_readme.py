@@ -5,11 +5,11 @@ import re
 import pytest
 import yaml
 
-from expert.cards.deal import parse_deal
-from expert.cards.deck import Contract
-from expert.cards.derive import derive
-from expert.cards.notation import parse_cards
-from expert.cards.skat import game_value, lost_value_at_bid, matadors
+from referee.expert.cards.deal import parse_deal
+from referee.expert.cards.deck import Contract
+from referee.expert.cards.derive import derive
+from referee.expert.cards.notation import parse_cards
+from referee.expert.cards.skat import game_value, lost_value_at_bid, matadors
 
 BASE = {"D": 9, "H": 10, "S": 11, "C": 12, "grand": 24}
 
@@ -69,7 +69,7 @@ def test_readme_examples_parse():
 
 
 def test_readme_suggested_mappings_load_and_apply():
-    from expert.cards.derive import answers_from_facts
+    from referee.expert.cards.derive import answers_from_facts
     text = README.read_text(encoding="utf-8")
     blocks = [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", text, re.S)]
     mappings = [b for b in blocks if "deal" not in b]

@@ -3,12 +3,12 @@ holdings that just meet a standard and just miss it give different answers; the 
 standards (betl discards, trump seven, later tricks) meet and miss at the edge."""
 import pytest
 
-from expert.answers import check
-from expert.cards import case_facts
-from expert.cards.deal import parse_deal
-from expert.cards.derive import derive
-from expert.from_cards import answers_from_cards
-from expert.rulebook import load_rulebook
+from referee.expert.language.answers import check
+from referee.expert.cards import case_facts
+from referee.expert.cards.deal import parse_deal
+from referee.expert.cards.derive import derive
+from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.language.rulebook import load_rulebook
 
 GAMES = ("preferans", "skat", "bridge", "ulti")
 

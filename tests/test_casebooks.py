@@ -1,9 +1,9 @@
 """Every casebook case of every shipped rulebook, one test each: a case in, its ruling out."""
 import pytest
 
-from expert.casebook import run_case
-from expert.rulebook import list_games, load_rulebook
-from expert.ruler import Ruler
+from referee.expert.authoring.casebook import run_case
+from referee.expert.language.rulebook import list_games, load_rulebook
+from referee.expert.engine.ruler import Ruler
 
 _RULERS = {}
 

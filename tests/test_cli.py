@@ -5,7 +5,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES
 
 K = ["--knowledge", str(FIXTURES)]

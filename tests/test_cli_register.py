@@ -3,7 +3,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES
 
 K = ["--knowledge", str(FIXTURES)]
@@ -45,7 +45,7 @@ def test_an_altered_record_or_an_unknown_code_does_not_verify(tmp_path):
 
 def test_search_by_provision_lists_precedents_and_stats_count_rulings(tmp_path, monkeypatch):
     # A record carries the second it was made; the same facts ruled in another second are another ruling.
-    monkeypatch.setattr("expert.record._now", lambda: "2026-11-29T16:00:00+00:00")
+    monkeypatch.setattr("referee.expert.records.record._now", lambda: "2026-11-29T16:00:00+00:00")
     ruled(tmp_path)
     other = tmp_path / "other.yaml"
     other.write_text(CASE.read_text().replace("deal: 7", "deal: 8").replace("early_who: d2", "early_who: d1"))

@@ -1,8 +1,8 @@
 import pytest
 
-from expert import conditions as c
-from expert.errors import RefereeError
-from expert.yamlio import load_text
+from referee.expert.language import conditions as c
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.yamlio import load_text
 
 
 def parse(text):

@@ -49,8 +49,8 @@ def test_keep_first_rules_only_on_the_earlier_claim(mini_ruler):
 
 
 def test_a_claim_whose_findings_were_all_set_aside_does_not_count_as_first(tmp_path):
-    from expert.rulebook import load_rulebook
-    from expert.ruler import Ruler
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.expert.engine.ruler import Ruler
     root = _mini_with(tmp_path, "cases:\n", """  - id: excused
     cites: [mini:5.none]
     when: {all: [{q: claim, has: bad-game}, {q: game, is: karo}]}
@@ -74,7 +74,7 @@ def test_one_engine_gives_the_same_ruling_for_the_same_case_again(mini_ruler):
 def test_firing_order_is_the_same_in_every_process():
     script = (
         "import json,sys;sys.path.insert(0,'tests');from conftest import FIXTURES;"
-        "from expert.rulebook import load_rulebook;from expert.ruler import Ruler;"
+        "from referee.expert.language.rulebook import load_rulebook;from referee.expert.engine.ruler import Ruler;"
         "r=Ruler(load_rulebook('mini',FIXTURES)).rule({'claim':['early','bad-game'],"
         "'order':['bad-game','early'],'early_who':'d2','early_turn':False,'game':'pik'});"
         "print(json.dumps(r.trail))")
@@ -102,15 +102,15 @@ def _mini_with(tmp_path, old, new):
     ("except: [early-penalty]", ["early", "bad-game"]),     # early does not compete: bad-game stands
 ])
 def test_keep_first_among_and_except_choose_which_findings_compete(tmp_path, spec, order):
-    from expert.rulebook import load_rulebook
-    from expert.ruler import Ruler
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.expert.engine.ruler import Ruler
     root = _mini_with(tmp_path, "then: {keep_first: {order: order}}", f"then: {{keep_first: {{order: order, {spec}}}}}")
     r = Ruler(load_rulebook("mini", root)).rule(dict(BASE, claim=["early", "bad-game"], order=order, game="pik"))
     assert sorted(f.provisions[0] for f in r.findings) == ["mini:1.early", "mini:3.bad-b"]
 
 
 def test_keep_first_among_must_name_finding_productions(tmp_path):
-    result = subprocess.run([sys.executable, "-c", "from cli import main; main()", "check", "mini", "--knowledge",
+    result = subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "check", "mini", "--knowledge",
                              str(_mini_with(tmp_path, "then: {keep_first: {order: order}}",
                                             "then: {keep_first: {order: order, among: [spoke-early, nope]}}"))],
                             cwd=ROOT, capture_output=True, text=True)

@@ -5,12 +5,12 @@ from collections import Counter
 
 import pytest
 
-from expert import experta_compat  # noqa: F401  (installs the faster build)
-from expert.answers import check_all
-from expert.compiler import compile_engine
-from expert.experta_network import MroDispatch
-from expert.rulebook import load_rulebook
-from expert.ruler import Ruler
+from referee.expert.engine import experta_compat  # noqa: F401  (installs the faster build
+from referee.expert.language.answers import check_all
+from referee.expert.engine.compiler import compile_engine
+from referee.expert.engine.experta_network import MroDispatch
+from referee.expert.language.rulebook import load_rulebook
+from referee.expert.engine.ruler import Ruler
 
 import experta.matchers.rete as rete
 import experta.matchers.rete.utils as rete_utils

@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from expert.answers import check_all
-from expert.compiler import Answer, Finding, SetAside
-from expert.rulebook import list_games, load_rulebook
-from expert.ruler import Ruler
+from referee.expert.language.answers import check_all
+from referee.expert.engine.compiler import Answer, Finding, SetAside
+from referee.expert.language.rulebook import list_games, load_rulebook
+from referee.expert.engine.ruler import Ruler
 
 RULERS = {game: Ruler(load_rulebook(game)) for game in list_games()}
 CASES = [(game, n) for game, ruler in sorted(RULERS.items()) for n in range(len(ruler.book.cases))]

@@ -2,9 +2,9 @@
 import yaml
 from click.testing import CliRunner
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES
-from expert.interview import Interview, prune
+from referee.expert.interview.relevance import Interview, prune
 
 K = ["--knowledge", str(FIXTURES)]
 
@@ -55,8 +55,8 @@ def test_invalid_answer_is_asked_again_with_allowed_values(tmp_path):
 
 
 def test_the_interview_frame_speaks_the_referees_language(tmp_path):
-    from expert import console
-    from expert.rulebook import load_rulebook
+    from referee.expert.console import prompt as console
+    from referee.expert.language.rulebook import load_rulebook
     from conftest import FIXTURES
     book = load_rulebook("mini", FIXTURES)
     typed = ["talán", "early", "nem", "karo", "1", ""]
@@ -103,7 +103,7 @@ def test_end_of_input_saves_answers_and_resume_continues(tmp_path):
 
 def test_prune_keeps_answers_gated_by_a_derived_fact(tmp_path):
     import shutil
-    from expert.rulebook import load_rulebook
+    from referee.expert.language.rulebook import load_rulebook
     draft = tmp_path / "k"
     shutil.copytree(FIXTURES, draft)
     art = draft / "mini" / "articles" / "01-rules.yaml"
@@ -117,8 +117,8 @@ def test_prune_keeps_answers_gated_by_a_derived_fact(tmp_path):
 
 
 def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_path):
-    from expert import console
-    from expert.rulebook import load_rulebook
+    from referee.expert.console import prompt as console
+    from referee.expert.language.rulebook import load_rulebook
     book = load_rulebook("skat")
     for typed_text, expected in (("The soloist showed his cards to a kibitzer.", True), ("", False)):
         asked = []
@@ -141,9 +141,9 @@ def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_
 
 def test_an_alternative_that_needs_more_than_another_asks_nothing_more():
     from conftest import FIXTURES
-    from expert import conditions as cond
-    from expert.interview import _producers, _State
-    from expert.rulebook import load_rulebook
+    from referee.expert.language import conditions as cond
+    from referee.expert.interview.relevance import _producers, _State
+    from referee.expert.language.rulebook import load_rulebook
     book = load_rulebook("mini", FIXTURES)
     # claim has early, and not (early_turn and pik), and early_who d1: with karo known, the
     # alternative through 'not early_turn' needs early_turn AND early_who, the one through

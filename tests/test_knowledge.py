@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from expert.checks import check_game
-from expert.rulebook import list_games, load_rulebook
+from referee.expert.authoring.checks import check_game
+from referee.expert.language.rulebook import list_games, load_rulebook
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 INVENTORY = SHARED / "inventory" / "provisions.yaml"

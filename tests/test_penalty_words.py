@@ -5,11 +5,11 @@ import shutil
 import pytest
 
 from conftest import FIXTURES
-from expert.errors import RefereeError
-from expert.rulebook import load_rulebook
-from expert.ruler import Ruler
-from reports.i18n import unit_for
-from reports.view import penalty_words
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.rulebook import load_rulebook
+from referee.expert.engine.ruler import Ruler
+from referee.reports.i18n import unit_for
+from referee.reports.view import penalty_words
 
 
 @pytest.mark.parametrize("lang, forms, expected", [
@@ -53,7 +53,7 @@ def test_a_malformed_unit_is_refused_naming_the_effect(tmp_path):
 
 
 def test_a_trick_transfer_names_both_sides_and_a_payment_who_is_paid():
-    from expert.answers import check_all
+    from referee.expert.language.answers import check_all
     bridge = load_rulebook("bridge")
     answers = {"claim": ["play"], "play_claim": "revoke", "offender": "E", "l63_events": ["played-next"],
                "l63_trick12": False, "l64_exception": "none", "l64_winner": "offender", "l64_later_tricks": 2}
@@ -78,7 +78,7 @@ def test_an_against_phrase_without_who_is_refused(tmp_path):
 
 
 def test_a_computed_amount_shows_its_working_without_ones_and_zeros():
-    from expert.expressions import amount_working
+    from referee.expert.language.expressions import amount_working
     book = load_rulebook("mini", FIXTURES)
     value = {"param": "game_value", "key": {"answer": "game"}}
     assert amount_working({"mul": [2, value]}, book, {"game": "karo"}) == "2 × 6"
@@ -90,8 +90,8 @@ def test_a_computed_amount_shows_its_working_without_ones_and_zeros():
 
 
 def test_a_payment_of_zero_is_kept_in_the_record_but_not_printed():
-    from expert.answers import check_all
-    from reports.view import build
+    from referee.expert.language.answers import check_all
+    from referee.reports.view import build
     ulti = load_rulebook("ulti")
     case = next(c for c in ulti.cases if any(e.get("amount") == 0 for f in c.expect.get("findings") or []
                                              for e in f.get("penalty") or []))
@@ -101,8 +101,8 @@ def test_a_payment_of_zero_is_kept_in_the_record_but_not_printed():
 
 
 def test_a_ruling_says_where_the_values_in_its_amounts_come_from():
-    from expert.answers import check_all
-    from reports.view import build
+    from referee.expert.language.answers import check_all
+    from referee.reports.view import build
     ulti = load_rulebook("ulti")
     case = next(c for c in ulti.cases if any(e.get("effect") == "pays" for f in c.expect.get("findings") or []
                                              for e in f.get("penalty") or []))

@@ -5,10 +5,10 @@ import subprocess
 import pytest
 
 from conftest import FIXTURES
-from expert.casefile import case_answers, read_case
-from expert.rulebook import load_rulebook
-from expert.ruler import Ruler
-from reports.render import render
+from referee.expert.interview.casefile import case_answers, read_case
+from referee.expert.language.rulebook import load_rulebook
+from referee.expert.engine.ruler import Ruler
+from referee.reports.render import render
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(not (CHROMIUM and shutil.which("pdftotext")),
@@ -50,7 +50,7 @@ def test_ruling_prints_on_one_a4_page_with_quote_penalty_and_code(tmp_path, lang
 
 
 def test_a_long_bilingual_ruling_repeats_header_and_code_on_every_page(tmp_path):
-    from expert.rulebook import DEFAULT_ROOT
+    from referee.expert.language.rulebook import DEFAULT_ROOT
     path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
     book = load_rulebook("preferans")
     answers, header = case_answers(read_case(path), book, path)

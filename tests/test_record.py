@@ -4,11 +4,11 @@ import types
 
 import pytest
 
-from expert.errors import RefereeError
-from expert.record import (CODE_LENGTH, build_record, canonical_json, compute_code,
+from referee.expert.language.errors import RefereeError
+from referee.expert.records.record import (CODE_LENGTH, build_record, canonical_json, compute_code,
                            diff_fields, format_code, load_record, normalize_code,
                            rulebook_hash, save_record, verify)
-from expert.register import Register
+from referee.expert.records.register import Register
 
 
 def make_rulebook(tmp_path, text="edition: '1'\n"):
@@ -117,7 +117,7 @@ def test_verify_record_and_code_against_register(tmp_path):
         assert set(v.differences) == {"findings[0].penalty[0].amount", "referee"}
         assert "referee" in v.message
         # altered and re-sealed: still caught, the register has no such code...
-        from expert.record import seal
+        from referee.expert.records.record import seal
         resealed = seal(json.loads(json.dumps(bad)))
         v = verify(resealed, reg)
         assert not v.ok and v.status == "unregistered"
@@ -151,7 +151,7 @@ def test_bad_inputs_are_referee_errors(tmp_path):
 
 
 def test_verify_says_whether_the_rulebook_changed(tmp_path):
-    from expert.record import format_verification
+    from referee.expert.records.record import format_verification
     rb = make_rulebook(tmp_path)
     rec = build_record(RULING, rb)
     with Register(tmp_path / "reg.sqlite") as reg:

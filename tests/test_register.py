@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from expert.errors import RefereeError
-from expert.record import build_record, compute_code, verify
-from expert.register import ENV_VAR, Register, default_register_path
+from referee.expert.language.errors import RefereeError
+from referee.expert.records.record import build_record, compute_code, verify
+from referee.expert.records.register import ENV_VAR, Register, default_register_path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = {"game": "toy", "edition": "1", "hash": "sha256:" + "0" * 64}
@@ -183,7 +183,7 @@ def test_hard_crash_while_saving_leaves_register_valid(tmp_path):
         sys.path.insert(0, {str(ROOT)!r})
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from test_register import ruling
-        from expert.register import Register
+        from referee.expert.records.register import Register
         reg = Register({str(path)!r})
         reg.save(ruling(deal=1))
         reg._save_hook = lambda stage: os._exit(9) if stage == "penalties" else None
@@ -201,8 +201,8 @@ def test_hard_crash_while_saving_leaves_register_valid(tmp_path):
 WRITER = """
 import sys
 sys.path.insert(0, {root!r})
-from expert.record import build_record
-from expert.register import Register
+from referee.expert.records.record import build_record
+from referee.expert.records.register import Register
 import os, time
 who, n, path, go, journal = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 open(go + "." + who, "w").close()  # ready
@@ -260,9 +260,9 @@ def test_two_processes_writing_at_once(tmp_path, journal, n):
 
 
 def test_register_ruling_and_text_views(tmp_path):
-    from expert.register import register_ruling
-    from expert.register_text import format_list, format_precedents, format_show, format_stats
-    from expert.record import format_code, format_verification, load_record
+    from referee.expert.records.register import register_ruling
+    from referee.expert.records.register_text import format_list, format_precedents, format_show, format_stats
+    from referee.expert.records.record import format_code, format_verification, load_record
     r = {"game": "toy", "findings": [{"provisions": ["toy:1.late"], "article": "Član 1",
                                       "kind": "violation", "summary": "late", "offender": "east",
                                       "penalty": [{"player": "east", "effect": "bula", "amount": 6}]}],
@@ -299,8 +299,8 @@ def test_register_ruling_and_text_views(tmp_path):
 LOOPER = """
 import sys
 sys.path.insert(0, {root!r})
-from expert.record import build_record
-from expert.register import Register
+from referee.expert.records.record import build_record
+from referee.expert.records.register import Register
 rb = {{"game": "toy", "edition": "1", "hash": "sha256:" + "0" * 64}}
 reg = Register(sys.argv[1])
 i = 0

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from expert.appeal import (decide_appeal, differences, file_appeal, format_appeal,
+from referee.expert.interview.appeal import (decide_appeal, differences, file_appeal, format_appeal,
                            load_original, parse_sets)
-from expert.errors import RefereeError
-from expert.record import build_record, compute_code, format_code, save_record, verify
-from expert.register import Register
+from referee.expert.language.errors import RefereeError
+from referee.expert.records.record import build_record, compute_code, format_code, save_record, verify
+from referee.expert.records.register import Register
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "knowledge"
@@ -205,8 +205,8 @@ def test_interrupted_appeal_save_leaves_nothing(tmp_path):
 # ------------------------------------------------------------------ through the real engine
 
 def test_record_and_appeal_through_the_engine(tmp_path):
-    from expert.rulebook import load_rulebook
-    from expert.ruler import Ruler
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.expert.engine.ruler import Ruler
     book = load_rulebook("mini", root=FIXTURES)
     answers = {"claim": ["early"], "early_who": "d1", "early_turn": False, "game": "karo"}
     ruling = Ruler(book).rule(answers, {"table": 2, "deal": 9, "referee": "Ana"})
@@ -231,8 +231,8 @@ def test_record_and_appeal_through_the_engine(tmp_path):
 def test_preferans_out_of_turn_appeal_through_the_engine(tmp_path):
     """Član 7: a defender declared out of turn. On appeal the committee finds it was the
     other defender, and the game was pik, not karo: bula and supe move, amounts follow."""
-    from expert.rulebook import load_rulebook
-    from expert.ruler import Ruler
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.expert.engine.ruler import Ruler
     book = load_rulebook("preferans")
     answers = {"claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True,
                "game": "karo", "game_mode": "talon", "contra_level": "none"}

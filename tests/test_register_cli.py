@@ -4,7 +4,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES
 
 K = ["--knowledge", str(FIXTURES)]
@@ -24,7 +24,7 @@ def one_line_error(result):
 
 @pytest.fixture
 def setup(tmp_path, mini, mini_ruler):
-    from expert.register import register_ruling
+    from referee.expert.records.register import register_ruling
     reg = tmp_path / "reg.sqlite"
     recs = []
     for i, (who, game) in enumerate([("d1", "karo"), ("d2", "pik"), ("d1", "pik")]):
@@ -144,7 +144,7 @@ def test_register_path_from_env(setup, monkeypatch):
 
 
 def test_appeal_by_number_code_and_file(setup):
-    from expert.register import Register
+    from referee.expert.records.register import Register
     tmp, reg, recs = setup
     r = run("appeal", "1", "--set", "early_who=d2", "--set", "game=pik",
             "--note", "it was the second defender", "--register", reg, *K)
@@ -180,7 +180,7 @@ def test_appeal_from_a_record_file_into_a_new_register(setup, tmp_path):
 
 
 def test_appeal_bad_input(setup):
-    from expert.register import Register
+    from referee.expert.records.register import Register
     tmp, reg, recs = setup
     assert "nobody" in one_line_error(run("appeal", "1", "--set", "early_who=nobody",
                                           "--register", reg, *K))

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli import main
+from referee.cli import main
 from conftest import FIXTURES, ROOT
-from expert.answers import parse_typed
-from expert.errors import RefereeError
+from referee.expert.language.answers import parse_typed
+from referee.expert.language.errors import RefereeError
 
 K = ["--knowledge", str(FIXTURES)]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -104,7 +104,7 @@ def test_broken_knowledge_files_are_reported_not_crashed(tmp_path):
 
 
 def _interview(save):
-    return subprocess.Popen([sys.executable, "-c", "from cli import main; main()", "interview", "mini",
+    return subprocess.Popen([sys.executable, "-c", "from referee.cli import main; main()", "interview", "mini",
                              "--save", str(save), *K], cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
 

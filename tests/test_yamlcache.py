@@ -3,9 +3,9 @@ import os
 import shutil
 
 from conftest import FIXTURES
-from expert import yamlcache
-from expert.rulebook import load_rulebook
-from expert.yamlio import load_file
+from referee.expert.language import yamlcache
+from referee.expert.language.rulebook import load_rulebook
+from referee.expert.language.yamlio import load_file
 
 
 def test_cached_load_gives_the_same_data_and_lines(tmp_path, monkeypatch):

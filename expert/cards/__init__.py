@@ -8,10 +8,10 @@
 
 See ``expert/cards/README.md`` for the ``deal:`` format of case files.
 """
-from .deal import Deal, Trick, parse_contract, parse_deal
-from .deck import Card, Contract, deck, rank_order, trick_winner_index
-from .derive import DerivedAnswers, DerivedFact, answers_from_facts, derive, infractions_in_order
-from .notation import format_cards, parse_card, parse_cards, parse_hand
+from referee.expert.cards.deal import Deal, Trick, parse_contract, parse_deal
+from referee.expert.cards.deck import Card, Contract, deck, rank_order, trick_winner_index
+from referee.expert.cards.derive import DerivedAnswers, DerivedFact, answers_from_facts, derive, infractions_in_order
+from referee.expert.cards.notation import format_cards, parse_card, parse_cards, parse_hand
 
 
 
@@ -37,7 +37,7 @@ def betl_lead_facts(deal) -> list:
     (not the suit of both bought cards). One fact per item (value True/False/None) and
     ``betl_lead_breach`` (value ``bought-suit``, ``lead``, ``none``, or None when undecided).
     Whether a contra was given is not in the cards: the rule binds only then."""
-    from .holdings import betl_contra_lead_items, preferans_context
+    from referee.expert.cards.holdings import betl_contra_lead_items, preferans_context
     if not deal.tricks or not deal.tricks[0].cards:
         return []
     seat, led = deal.tricks[0].cards[0]
@@ -65,7 +65,7 @@ def betl_lead_facts(deal) -> list:
 def matador_facts(deal) -> list:
     """Skat: the soloist's matadors (``matadors_with``: with/without; ``matadors``: how many),
     counted in his ten cards and the skat, when both are given and the game has trumps."""
-    from .skat import matadors
+    from referee.expert.cards.skat import matadors
     hand = deal.hands.get(deal.declarer) if deal.declarer else None
     cards = set(hand or []) | set(deal.talon)
     if deal.contract is None or deal.contract.type == "null" or len(cards) != 12:
@@ -91,7 +91,7 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
     if deal.game == "skat":
         facts.extend(matador_facts(deal))
     if deal.game == "preferans":
-        from .holdings import holding_facts
+        from referee.expert.cards.holdings import holding_facts
         for seat in deal.seats:
             if seat in deal.hands:
                 bid = deal.bids.get(seat)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from expert.errors import RefereeError
+from referee.expert.language.errors import RefereeError
 
-from .deck import (GAMES, HAND_SIZE, SEATS, SUITS, TALON_SIZE, TRICK_SIZE, Card, Contract,
+from referee.expert.cards.deck import (GAMES, HAND_SIZE, SEATS, SUITS, TALON_SIZE, TRICK_SIZE, Card, Contract,
                    describe, trick_winner_index)
-from .notation import SUIT_WORDS, SYMBOLS, ULTI_SYMBOLS, check_count, format_cards, parse_cards
+from referee.expert.cards.notation import SUIT_WORDS, SYMBOLS, ULTI_SYMBOLS, check_count, format_cards, parse_cards
 
 DEAL_KEYS = {"game", "seats", "declarer", "contract", "hands", "talon", "skat", "bought",
              "discard", "lead", "play", "partnerships", "bids"}

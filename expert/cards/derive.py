@@ -64,8 +64,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .deal import Deal, Trick
-from .deck import HAND_SIZE, Card, beats, effective_suit, is_trump, trick_winner_index
+from referee.expert.cards.deal import Deal, Trick
+from referee.expert.cards.deck import HAND_SIZE, Card, beats, effective_suit, is_trump, trick_winner_index
 
 INFRACTIONS = ("lead_out_of_turn", "played_out_of_turn", "revoke", "failed_to_trump",
                "failed_to_overtrump", "failed_to_beat")
@@ -268,7 +268,7 @@ def betl_discard_facts(deal: Deal) -> list[DerivedFact]:
     shortest suit holds the 7 or 8); from two cards the higher, from three the middle one.
     Facts ``betl_discard_not_shortest`` and ``betl_discard_wrong_card`` (value: the card due).
     Whether the discard caused the kontraš's fall is the referee's call."""
-    from .deck import rank_order
+    from referee.expert.cards.deck import rank_order
     out = []
     order = rank_order("preferans", deal.contract)
     size = len(deal.seats)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .deck import RANKS, Card
+from referee.expert.cards.deck import RANKS, Card
 
 GAME = "preferans"
 ORDER = RANKS[GAME]                        # 7 8 9 T J Q K A
@@ -767,7 +767,7 @@ def preferans_context(deal, seat: str, bids: dict | None = None) -> Context:
     bought cards from the talon, the declarer's place in the order of play (``deal.seats``
     lists the seats from the player first to play), and the bids (seat -> suit word or
     letter, or "none"; seats missing are unknown)."""
-    from .deal import _suit_from_word
+    from referee.expert.cards.deal import _suit_from_word
     c = deal.contract
     game = "suit" if c is None or c.type == "suit" else c.type
     bids = bids if bids is not None else dict(deal.bids)
@@ -796,7 +796,7 @@ def holding_facts(deal, seat: str, bids: dict | None = None, *, bid_suit: str | 
     ``trump_tricks``, ``aces``, ``kings``), each dolaz item (name = the inventory id, value =
     True/False/None) and ``correct_dolaz`` (value True/False/None); with ``bid_suit``, the
     Član 6 items and ``correct_bid`` for the suit he bid up to."""
-    from .derive import DerivedFact
+    from referee.expert.cards.derive import DerivedFact
     hand = deal.playing_hand(seat) if seat == deal.declarer else deal.hands.get(seat)
     if hand is None:
         return []
@@ -888,5 +888,5 @@ def dolaz_minimal(hand, trump) -> bool:
 
 
 def _suit_from_bid(v: str) -> str:
-    from .deal import _suit_from_word
+    from referee.expert.cards.deal import _suit_from_word
     return _suit_from_word(str(v), "preferans")

@@ -22,9 +22,9 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from expert.errors import RefereeError
+from referee.expert.language.errors import RefereeError
 
-from .deck import GAMES, HAND_SIZE, SUIT_SYMBOL, TALON_SIZE, Card, describe, sort_cards
+from referee.expert.cards.deck import GAMES, HAND_SIZE, SUIT_SYMBOL, TALON_SIZE, Card, describe, sort_cards
 
 SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 # German-suited ulti cards against the French symbols: Herz/piros ♥, Schellen/tök ♦,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .deck import Card, Contract
+from referee.expert.cards.deck import Card, Contract
 
 SUIT_ORDER = ("A", "T", "K", "Q", "9", "8", "7")
 JACKS = ("C", "S", "H", "D")                 # J♣ J♠ J♥ J♦, highest first

@@ -1,0 +1,1 @@
+"""For rule authors: `referee check`, casebooks and the rule-base analyses."""

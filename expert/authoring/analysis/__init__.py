@@ -1,0 +1,111 @@
+"""Rule-base analysis for rule authors: what `referee check` finds beyond broken references.
+
+One module per anomaly class:
+
+- ``circularity``   derived facts that depend on themselves (error)
+- ``unreachable``   productions whose conditions can never all hold (error)
+- ``conflicts``     two findings on the same answers, same claim, different outcome, no precedence (error)
+- ``redundancy``    a production another with the same finding always accompanies (warning)
+- ``deficiency``    claims the rulebook is silent on for some reachable answers (warning)
+- ``unasked``       a penalty that reads an answer the interview does not ask when it fires (error)
+- ``unused``        questions, parameters, effects nobody uses (warning)
+- ``order``         a ruling that changes with the order answers are declared in (error)
+
+Each takes the loaded rulebook, an ``Analysis`` context (one ``Ruler`` for the whole rulebook,
+the fast ``Evaluator``) and the ``Problems`` collector. Problems carry the productions and
+provisions involved and, where one exists, a concrete example (answers) that shows it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from referee.expert.language.problems import Problem, Problems
+from referee.expert.engine.ruler import Ruler
+from referee.expert.authoring.analysis.space import Evaluator
+
+
+@dataclass
+class AnalysisProblem(Problem):
+    productions: list = field(default_factory=list)
+    provisions: list = field(default_factory=list)
+    example: dict | None = None
+
+
+class Analysis:
+    """What every analysis of one rulebook shares: the rulebook, one Ruler, one Evaluator."""
+
+    def __init__(self, book, ruler: Ruler | None = None):
+        self.book = book
+        self.ev = Evaluator(book)
+        self._ruler = ruler
+        self.notes: list[str] = []          # how searches were bounded, for the summary
+        self.bounded = 0
+        from referee.expert.authoring.analysis.expand import Unfolder
+        self.unfolder = Unfolder(book, self.ev)
+
+    @property
+    def ruler(self) -> Ruler | None:
+        if self._ruler is None:
+            try:
+                self._ruler = Ruler(self.book)
+            except Exception:               # a rulebook that cannot compile: analyses skip rulings
+                return None
+        return self._ruler
+
+    def rule(self, answers: dict):
+        ruler = self.ruler
+        return None if ruler is None else ruler.rule(answers)
+
+
+def report(problems: Problems, severity: str, category: str, message: str, at=None,
+           productions=(), provisions=(), example: dict | None = None) -> None:
+    """Add one problem located at ``at`` (a production, provision or question)."""
+    file = getattr(at, "file", None)
+    line = getattr(at, "line", None)
+    problems.items.append(AnalysisProblem(severity, message, file, line, category,
+                                          productions=list(productions),
+                                          provisions=list(provisions), example=example))
+
+
+def steps():
+    """The analyses in the order they run, as (label, function)."""
+    from referee.expert.authoring.analysis import circularity, conflicts, deficiency, order, redundancy, unasked, unreachable, unused
+    return [
+        ("circularity", circularity.check),
+        ("unreachable", unreachable.check),
+        ("conflicts", conflicts.check),
+        ("redundancy", redundancy.check),
+        ("deficiency", deficiency.check),
+        ("unasked", unasked.check),
+        ("unused", unused.check),
+        ("order", order.check),
+    ]
+
+
+STEPS = 8
+
+
+def analyse(book, problems: Problems, ruler: Ruler | None = None,
+            progress: Callable[[str], None] | None = None) -> Analysis:
+    """Run every analysis; an analysis that fails is reported, never a crash."""
+    ctx = Analysis(book, ruler)
+    circular = False
+    for label, fn in steps():
+        try:
+            if label in ("unreachable", "conflicts", "redundancy", "deficiency", "unasked", "order") and circular:
+                pass                      # strata are undefined; the circularity error says why
+            else:
+                found = fn(book, ctx, problems)
+                if label == "circularity":
+                    circular = bool(found)
+        except Exception as exc:          # pragma: no cover - a bug here must not hide the rest
+            problems.warning(f"the {label} analysis could not run: {type(exc).__name__}: {exc}",
+                             str(book.root), None, "analysis")
+        if progress:
+            progress(label)
+    if ctx.bounded:
+        ctx.notes.append(f"{ctx.bounded} conflict search(es) stopped at their bound before covering "
+                         "every combination; a conflict hidden there would not be reported")
+    problems.notes = getattr(problems, "notes", []) + ctx.notes
+    return ctx

@@ -1,0 +1,124 @@
+"""Conflicts: two findings that stand on the same answers and say different things.
+
+Two finding productions conflict when some reachable answers make both fire, both stand (no
+``overrides`` sets either aside), they answer the same claim, and their findings differ (kind,
+penalty or offender) — or they impose the same penalty under different provisions, so it would
+be applied twice. Findings on different claims are not compared: they answer different claimed
+events, and the claim the referee names (and ``keep_first``, Član 22) separates them.
+
+First the pair is decided over the disjunctive normal form with derived facts unfolded
+(``expand``): most pairs exclude each other there and cost no search. For the alternatives
+that may hold together, the reachable answers they allow are searched (gates applied, branches
+cut by three-valued evaluation, each search bounded); an example found is completed with the
+answers the penalties read and confirmed on the rulebook's one Ruler before it is reported.
+"""
+from __future__ import annotations
+
+from referee.expert.authoring.analysis import report
+from referee.expert.authoring.analysis.space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
+
+CONFIRMATIONS = 5
+BUDGET = 3000          # nodes per search of one pair of (unfolded) alternatives
+MAX_JOINT = 40
+
+
+def candidate_pairs(book, ctx):
+    dead = getattr(ctx, "unreachable", set())
+    groups: dict[str, list] = {}
+    for p in book.productions:
+        if p.action == "finding" and p.id not in dead and ctx.ev.alts.get(p.id) is not None:
+            groups.setdefault(str(p.finding.get("claim") or ""), []).append(p)
+    for claim, prods in groups.items():
+        for i, p in enumerate(prods):
+            for q in prods[i + 1:]:
+                if q.id in p.overrides or p.id in q.overrides:
+                    continue
+                yield claim, p, q
+
+
+def check(book, ctx, problems) -> int:
+    count = 0
+    for claim, p, q in candidate_pairs(book, ctx):
+        twice = finding_signature(p) == finding_signature(q)
+        if twice and (sorted(p.cites) == sorted(q.cites) or not (p.finding.get("penalty") or [])):
+            continue                                  # the same outcome: see redundancy
+        example, ruling = find_together(book, ctx, p, q)
+        if example is None:
+            continue
+        count += 1
+        head = (f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
+                f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
+                + (f" for claim {claim!r}" if claim else ""))
+        if twice:
+            why = (f" and impose the same penalty under different provisions, so it is applied "
+                   f"twice: {_outcome(p, ruling)}. Example: {show_answers(example, book)}. Cite both "
+                   f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}")
+        else:
+            why = (f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
+                   f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
+                   f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
+                   "or make their conditions exclusive")
+        report(problems, "error", "conflict", head + why,
+               p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
+               example=example)
+    return count
+
+
+def find_together(book, ctx, p, q):
+    """Answers on which both stand (confirmed on the Ruler), or (None, None)."""
+    ev = ctx.ev
+    overriders = [x for x in book.productions if x.action == "finding"
+                  and (p.id in x.overrides or q.id in x.overrides)]
+    among = [p, q] + overriders
+    tries = 0
+    pair = [p.id, q.id]
+
+    def viable(answers, decided):
+        return False not in ev.possible(pair, answers, decided)
+
+    unfold = ctx.unfolder
+    ua, ub = unfold.production(p.id), unfold.production(q.id)
+    if ua is not None and ub is not None and len(ua) * len(ub) <= 20_000:
+        joint = [a | b for a in ua for b in ub if not unfold.exclusive(a, b)]
+        if not joint:
+            return None, None                 # proved: they never fire together
+        spaces = []
+        for both in joint[:MAX_JOINT]:
+            both = sorted(both, key=str)
+            spaces.append(Space.build(book, ev, [alt_condition(both)]).restrict(both)
+                          .pruned(viable).bounded(BUDGET))
+        if len(joint) > MAX_JOINT:
+            ctx.notes.append(f"conflicts: {p.id} / {q.id}: searched {MAX_JOINT} of {len(joint)} "
+                             "compatible alternative pairs")
+    else:
+        spaces = [Space.build(book, ev, [p.when, q.when]).pruned(viable).bounded(10 * BUDGET)]
+    for space in spaces:
+        for answers in space:
+            fired = ev.fired(answers, among)
+            if {p.id, q.id} <= ev.standing(fired):
+                ruling = ctx.rule(answers)
+                tries += 1
+                if ruling is None:
+                    return answers, None
+                standing = {f.production for f in ruling.findings}
+                if {p.id, q.id} <= standing:
+                    full = fill_example(book, ev, answers, [p, q])
+                    again = ctx.rule(full)
+                    if full != answers and {p.id, q.id} <= {f.production for f in again.findings}:
+                        return full, again
+                    return answers, ruling
+                if tries >= CONFIRMATIONS:
+                    return None, None
+        if space.sampled:
+            ctx.bounded += 1
+    return None, None
+
+
+def _outcome(p, ruling) -> str:
+    """The finding as ruled on the example (concrete seats and amounts), else as written."""
+    for f in (ruling.findings if ruling is not None else []):
+        if f.production == p.id:
+            pen = "; ".join(f"{x.player} {x.effect} {x.amount}" + (f" on {x.against}" if x.against else "")
+                            for x in f.penalty)
+            return f"{f.kind} ({pen or 'no penalty'})"
+    return describe_finding(p)

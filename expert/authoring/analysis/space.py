@@ -1,0 +1,575 @@
+"""The answer space of a rulebook, and a fast two-valued evaluator over it.
+
+The analyses search combinations of answers. Ruling each one through Experta would cost a few
+milliseconds; this module evaluates the same conditions in plain Python (the semantics of a
+ruling: an unanswered question makes every literal on it false; derived facts stratified;
+``{findings: none}`` true when no infraction finding fires) so thousands of combinations cost
+little. Every problem an analysis reports is then confirmed on the rulebook's one ``Ruler``.
+
+Only the questions a search needs are enumerated: those the productions under study read
+(through derived facts too) and the gate questions whose ``when`` decides whether those are
+asked. A question whose gate is false is left unanswered, as the interview would leave it, so
+only reachable combinations are produced. Finite answer sets come from the questions; numbers
+are represented by the values around each threshold the conditions compare them with; ``multi``
+answers by the subsets of the values the conditions test (plus a value they do not test).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+import yaml
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.answers import allowed_values
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.model import INFRACTION_KINDS, Production, Rulebook
+
+LIMIT = 20_000          # enumerate exhaustively up to this many combinations
+SAMPLES = 3_000         # beyond it, this many random (seeded) combinations
+UNANSWERED = None
+
+
+class Evaluator:
+    """Which productions fire on a set of answers, without an engine."""
+
+    def __init__(self, book: Rulebook):
+        self.book = book
+        self.alts: dict[str, list | None] = {}
+        for p in book.productions:
+            try:
+                self.alts[p.id] = cond.dnf(p.when)
+            except RefereeError:
+                self.alts[p.id] = None           # too large to expand: treated as unknown
+        self.by_id = {p.id: p for p in book.productions}
+        self.producers: dict[str, list[Production]] = {}
+        for p in book.productions:
+            if p.action == "derive":
+                self.producers.setdefault(p.derive, []).append(p)
+        self.derivers = _stratified([p for p in book.productions if p.action == "derive"],
+                                    self.producers)
+        self.infractions = [p for p in book.productions if p.action == "finding"
+                            and p.finding.get("kind") in INFRACTION_KINDS
+                            and not cond.reads_findings(p.when)]
+        self.findings = [p for p in book.productions if p.action == "finding"]
+        self._derivers_cache: dict = {}
+        self.gate_alts: dict[str, list] = {}
+        self.gate_facts = {q.id for q in book.questions.values()
+                           if q.when is not None and (cond.facts_read(q.when) or cond.reads_findings(q.when))}
+        for q in book.questions.values():
+            if q.when is not None:
+                try:
+                    self.gate_alts[q.id] = cond.dnf(q.when)
+                except RefereeError:
+                    self.gate_alts[q.id] = [[]]
+
+    # --- literals and alternatives ------------------------------------------------
+    @staticmethod
+    def literal(lit, answers: dict, facts: set, no_findings: bool) -> bool:
+        if isinstance(lit, cond.AnswerTest):
+            value = answers.get(lit.question)
+            return False if value is None else lit.holds(value)
+        if isinstance(lit, cond.FactTest):
+            return lit.name in facts
+        return no_findings
+
+    def alt_holds(self, alt, answers, facts, no_findings) -> bool:
+        lit = self.literal
+        return all(lit(l, answers, facts, no_findings) == pos for pos, l in alt)
+
+    def holds(self, pid: str, answers: dict, facts: set, no_findings: bool = True) -> bool:
+        alts = self.alts.get(pid)
+        if alts is None:
+            return cond.evaluate(self.by_id[pid].when,
+                                 lambda l: self.literal(l, answers, facts, no_findings)) is True
+        return any(self.alt_holds(a, answers, facts, no_findings) for a in alts)
+
+    def gate_open(self, qid: str, answers: dict, facts: set | None = None) -> bool:
+        alts = self.gate_alts.get(qid)
+        if alts is None:
+            return True
+        if facts is None:
+            facts = self.facts(answers) if qid in self.gate_facts else set()
+        return any(self.alt_holds(a, answers, facts, True) for a in alts)
+
+    # --- three values: questions not yet decided are unknown ---------------------------
+    def _literal(self, answers: dict, decided, facts: dict):
+        """Three-valued literal reader: unknown while a question is undecided; ``facts`` may be
+        filled after this is made (it is read at call time)."""
+        def lit(l):
+            if isinstance(l, cond.AnswerTest):
+                if l.question not in decided:
+                    return None
+                v = answers.get(l.question)
+                return False if v is None else l.holds(v)
+            if isinstance(l, cond.FactTest):
+                return facts.get(l.name, False if l.name not in self.producers else None)
+            return None
+        return lit
+
+    def facts3(self, answers: dict, decided: set, derivers: list) -> dict:
+        facts: dict = {}
+        lit = self._literal(answers, decided, facts)
+
+        for p in derivers:
+            v = self._value3(p.id, lit)
+            old = facts.get(p.derive, False)
+            facts[p.derive] = True if (v is True or old is True) else (None if None in (v, old) else False)
+        for name in {p.derive for p in derivers}:
+            facts.setdefault(name, False)
+        return facts
+
+    def _value3(self, pid: str, lit) -> bool | None:
+        alts = self.alts.get(pid)
+        if alts is None:
+            return cond.evaluate(self.by_id[pid].when, lit)
+        result: bool | None = False
+        for alt in alts:
+            a: bool | None = True
+            for pos, l in alt:
+                v = lit(l)
+                if v is None:
+                    a = None
+                elif v != pos:
+                    a = False
+                    break
+            if a is True:
+                return True
+            if a is None:
+                result = None
+        return result
+
+    def possible(self, pids: list[str], answers: dict, decided: set) -> list[bool | None]:
+        """Three-valued: can each production still fire once the undecided questions are?"""
+        prods = [self.by_id[p] for p in pids]
+        derivers = self.derivers_for(prods)
+        facts = self.facts3(answers, decided, derivers) if derivers else {}
+        lit = self._literal(answers, decided, facts)
+
+        return [self._value3(p, lit) for p in pids]
+
+    # --- whole state --------------------------------------------------------------------
+    def derivers_for(self, prods) -> list[Production]:
+        """The derive productions whose facts ``prods`` read (transitively), in stratum order."""
+        key = frozenset(p.id for p in prods)
+        hit = self._derivers_cache.get(key)
+        if hit is None:
+            names: set[str] = set()
+            todo = [p.when for p in prods if p.when is not None]
+            while todo:
+                for name in cond.facts_read(todo.pop()):
+                    if name not in names:
+                        names.add(name)
+                        todo.extend(q.when for q in self.producers.get(name, []))
+            hit = [p for p in self.derivers if p.derive in names]
+            self._derivers_cache[key] = hit
+        return hit
+
+    def facts(self, answers: dict, derivers: list | None = None) -> set:
+        facts: set = set()
+        for _ in range(3 if self.derivers.cyclic else 1):
+            for p in (self.derivers if derivers is None else derivers):
+                if p.derive not in facts and self.holds(p.id, answers, facts, True):
+                    facts.add(p.derive)
+        return facts
+
+    def state(self, answers: dict) -> tuple[set, bool]:
+        facts = self.facts(answers)
+        no_findings = not any(self.holds(p.id, answers, facts, True) for p in self.infractions)
+        return facts, no_findings
+
+    def fired(self, answers: dict, among: Iterable[Production] | None = None) -> set[str]:
+        """Finding productions whose conditions hold (set aside or not)."""
+        among = list(among) if among is not None else self.findings
+        if any(cond.reads_findings(p.when) for p in among):
+            facts, no_findings = self.state(answers)
+        else:
+            facts, no_findings = self.facts(answers, self.derivers_for(among)), True
+        return {p.id for p in among
+                if p.action == "finding" and self.holds(p.id, answers, facts, no_findings)}
+
+    def standing(self, fired: set[str]) -> set[str]:
+        """Fired findings minus those an ``overrides`` of another fired one sets aside."""
+        aside = {o for pid in fired for o in self.by_id[pid].overrides}
+        return fired - aside
+
+
+class _Strata(list):
+    cyclic = False
+
+
+def _stratified(derivers: list[Production], producers) -> _Strata:
+    order = _Strata()
+    state: dict[str, int] = {}
+
+    def visit(p):
+        if state.get(p.id) == 2:
+            return
+        if state.get(p.id) == 1:
+            order.cyclic = True
+            return
+        state[p.id] = 1
+        for name in cond.facts_read(p.when):
+            for q in producers.get(name, []):
+                visit(q)
+        state[p.id] = 2
+        order.append(p)
+
+    for p in derivers:
+        visit(p)
+    return order
+
+
+# --- which questions a search needs -------------------------------------------------------
+
+def alt_condition(alt) -> cond.Condition:
+    """One alternative of a DNF as a condition again."""
+    return cond.All(tuple(lit if pos else cond.Not(lit) for pos, lit in alt))
+
+
+def relevant_questions(book: Rulebook, conditions: Iterable, ev: Evaluator) -> set[str]:
+    """Questions the conditions read, through derived facts, plus the gates of those."""
+    wanted: set[str] = set()
+    seen_facts: set[str] = set()
+    todo = [c for c in conditions if c is not None]
+    while todo:
+        c = todo.pop()
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                if lit.question in book.questions and lit.question not in wanted:
+                    wanted.add(lit.question)
+                    q = book.questions[lit.question]
+                    if q.when is not None:
+                        todo.append(q.when)
+                    if q.values_from and q.values_from in book.questions:
+                        todo.append(cond.AnswerTest(q.values_from, "answered", True))
+            elif isinstance(lit, cond.FactTest) and lit.name not in seen_facts:
+                seen_facts.add(lit.name)
+                todo.extend(p.when for p in ev.producers.get(lit.name, []))
+    return {q for q in wanted if book.questions[q].type != "text"}
+
+
+def ordered(book: Rulebook, qids: set[str], ev: Evaluator) -> list[str]:
+    """The questions so that every gate's questions come before the question it gates."""
+    result: list[str] = []
+    state: dict[str, int] = {}
+
+    def deps(qid):
+        q = book.questions[qid]
+        need = set()
+        if q.when is not None:
+            need |= relevant_questions(book, [q.when], ev)
+        if q.values_from:
+            need.add(q.values_from)
+        return [d for d in book.questions if d in need and d in qids and d != qid]
+
+    def visit(qid):
+        if state.get(qid):
+            return
+        state[qid] = 1
+        for d in deps(qid):
+            visit(d)
+        state[qid] = 2
+        result.append(qid)
+
+    for qid in book.questions:
+        if qid in qids:
+            visit(qid)
+    return result
+
+
+# --- domains -------------------------------------------------------------------------------
+
+def base_domain(book: Rulebook, qid: str, lits: list[cond.AnswerTest]) -> list[Any] | None:
+    """Representative answers for a question, given the literals read on it (None: dynamic)."""
+    q = book.questions[qid]
+    if q.type == "yesno":
+        return [True, False]
+    if q.type in ("choice", "seat"):
+        return list(allowed_values(q, book) or [])
+    if q.type == "number":
+        points: set[int] = set()
+        for lit in lits:
+            values = lit.value if lit.op == "in" else (lit.value,)
+            if lit.op in ("is", "in", "ge", "gt", "le", "lt"):
+                for v in values:
+                    if isinstance(v, (int, float)) and not isinstance(v, bool):
+                        v = int(v)
+                        points |= {v - 1, v, v + 1}
+        lo = int(q.min) if q.min is not None else None
+        hi = int(q.max) if q.max is not None else None
+        points |= {x for x in (lo, hi) if x is not None}
+        if not points:
+            points = {lo if lo is not None else (hi if hi is not None else 1)}
+        return sorted(x for x in points if (lo is None or x >= lo) and (hi is None or x <= hi))
+    if q.type == "order" and q.values_from:
+        return None
+    if q.type in ("multi", "order"):
+        allowed = q.allowed()
+        tested = [v for v in allowed if any(l.op == "has" and l.value == v for l in lits)]
+        need = max([int(l.value) for l in lits if l.op == "count_ge"] + [0])
+        fillers = [v for v in allowed if v not in tested]
+        items = tested + fillers[:max(1, need - len(tested))]
+        items = [v for v in allowed if v in items]
+        if len(items) <= 3:
+            sizes = range(1, len(items) + 1)
+            result = [list(c) for n in sizes for c in itertools.combinations(items, n)]
+        else:                            # each value alone, each tested pair, all together
+            result = [[v] for v in items]
+            if len(tested) <= 4:
+                result += [list(c) for c in itertools.combinations(tested, 2)]
+            if need > 2:
+                result.append(items[:need])
+            result.append(list(items))
+        if q.type == "order":
+            result += [list(reversed(r)) for r in result if len(r) > 1]
+        return result
+    return []
+
+
+def dynamic_domain(q, answers: dict) -> list[Any]:
+    source = answers.get(q.values_from)
+    if not isinstance(source, list) or not source:
+        return []
+    if len(source) <= 3:
+        return [list(p) for p in itertools.permutations(source)]
+    return [list(source), list(reversed(source))]
+
+
+def literals_on(conditions: Iterable) -> dict[str, list[cond.AnswerTest]]:
+    result: dict[str, list] = {}
+    for c in conditions:
+        if c is None:
+            continue
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                result.setdefault(lit.question, []).append(lit)
+    return result
+
+
+# --- the search ----------------------------------------------------------------------------
+
+@dataclass
+class Space:
+    """A search over combinations of answers to ``questions`` (in gate order)."""
+
+    book: Rulebook
+    ev: Evaluator
+    questions: list[str]
+    domains: dict[str, list | None]
+    fixed: dict = field(default_factory=dict)
+    constraints: dict = field(default_factory=dict)     # qid -> [(positive, literal)]
+    seen: int = 0
+    sampled: bool = False
+    viable: Any = None          # (answers, decided) -> False to cut the branch
+    nodes: int = 0
+    budget: int = 4 * LIMIT     # nodes a search may visit before it stops (and says so)
+
+    @classmethod
+    def build(cls, book, ev, conditions, fixed=None, extra_lits=None) -> "Space":
+        conditions = list(conditions)
+        qids = relevant_questions(book, conditions, ev) | set(fixed or {})
+        lits = literals_on(conditions + [book.questions[q].when for q in qids])
+        for q, more in (extra_lits or {}).items():
+            lits.setdefault(q, []).extend(more)
+        for q in qids:                       # an order over another answer: that answer needs
+            source = book.questions[q].values_from     # the values and counts tested on it
+            if source and source in qids:
+                lits.setdefault(source, []).extend(l for l in lits.get(q, [])
+                                                   if l.op in ("has", "count_ge"))
+        domains = {q: base_domain(book, q, lits.get(q, [])) for q in qids}
+        return cls(book, ev, ordered(book, qids, ev), domains, dict(fixed or {}))
+
+    def restrict(self, alt: list[tuple[bool, Any]]) -> "Space":
+        """The same space with answers limited to those an alternative's literals allow."""
+        cons: dict[str, list] = {}
+        for pos, lit in alt:
+            if isinstance(lit, cond.AnswerTest):
+                cons.setdefault(lit.question, []).append((pos, lit))
+        domains = self.domains
+        for qid, pairs in cons.items():
+            q = self.book.questions.get(qid)
+            d = domains.get(qid)
+            if q is None or d is None or q.type not in ("multi", "order"):
+                continue
+            want = [l.value for pos, l in pairs if pos and l.op == "has"]
+            if want and want not in d:           # the very set the alternative asks for
+                domains = dict(domains)
+                domains[qid] = [[v for v in q.allowed() if v in want]] + list(d)
+        return Space(self.book, self.ev, self.questions, domains, self.fixed, cons,
+                     viable=self.viable, budget=self.budget)
+
+    def pruned(self, viable) -> "Space":
+        """The same space, cutting every branch on which ``viable(answers, decided)`` is False."""
+        return Space(self.book, self.ev, self.questions, self.domains, self.fixed, self.constraints,
+                     viable=viable, budget=self.budget)
+
+    def bounded(self, budget: int) -> "Space":
+        self.budget = budget
+        return self
+
+    def size(self) -> int:
+        n = 1
+        for q in self.questions:
+            if q in self.fixed:
+                continue
+            d = self.domains.get(q)
+            n *= max(1, len(d) if d is not None else 6)
+            if n > 10 * LIMIT:
+                break
+        return n
+
+    def options(self, qid: str, answers: dict) -> list[Any]:
+        q = self.book.questions[qid]
+        cons = self.constraints.get(qid, [])
+        if not self.ev.gate_open(qid, answers):
+            ok = all(not pos for pos, _ in cons)        # unanswered: every literal false
+            return [UNANSWERED] if ok else []
+        if qid in self.fixed:
+            values = [self.fixed[qid]]
+        else:
+            d = self.domains.get(qid)
+            values = dynamic_domain(q, answers) if d is None else d
+        if any(not pos and lit.op == "answered" for pos, lit in cons):
+            return [UNANSWERED]
+        return [v for v in values if all(lit.holds(v) == pos for pos, lit in cons)]
+
+    def __iter__(self) -> Iterator[dict]:
+        """Every reachable combination, or a seeded sample when there are too many."""
+        self.seen = 0
+        self.nodes = 0
+        if self.size() <= LIMIT:
+            self.sampled = False
+            yield from self._walk(0, {}, set())
+        else:
+            self.sampled = True
+            rng = random.Random(7)
+            seen = set()
+            for _ in range(SAMPLES * 3):
+                if self.nodes > self.budget:
+                    break
+                combo = self._random(rng)
+                if combo is None:
+                    continue
+                key = json.dumps(combo, sort_keys=True, default=str)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.seen += 1
+                yield combo
+                if len(seen) >= SAMPLES:
+                    break
+
+    def _walk(self, i: int, answers: dict, decided: set) -> Iterator[dict]:
+        if i == len(self.questions):
+            self.seen += 1
+            yield {k: v for k, v in answers.items() if v is not UNANSWERED}
+            return
+        qid = self.questions[i]
+        decided.add(qid)
+        for v in self.options(qid, answers):
+            if v is UNANSWERED:
+                answers.pop(qid, None)
+            else:
+                answers[qid] = v
+            self.nodes += 1
+            if self.viable is None or self.viable(answers, decided) is not False:
+                yield from self._walk(i + 1, answers, decided)
+            answers.pop(qid, None)
+            if self.seen > LIMIT or self.nodes > self.budget:
+                self.sampled = True          # bounded: say so
+                break
+        decided.discard(qid)
+
+    def _random(self, rng: random.Random) -> dict | None:
+        answers: dict = {}
+        decided: set = set()
+        for qid in self.questions:
+            opts = self.options(qid, answers)
+            rng.shuffle(opts)
+            decided.add(qid)
+            for v in opts:
+                self.nodes += 1
+                if v is UNANSWERED:
+                    answers.pop(qid, None)
+                else:
+                    answers[qid] = v
+                if self.viable is None or self.viable(answers, decided) is not False:
+                    break
+            else:
+                return None
+        return answers
+
+    def describe(self) -> str:
+        if self.sampled:
+            return f"{self.seen} sampled combinations (the full space exceeds {LIMIT:,})"
+        return f"all {self.seen} reachable combinations"
+
+
+# --- showing ------------------------------------------------------------------------------
+
+def show_answers(answers: dict, book: Rulebook | None = None) -> str:
+    """Answers as a one-line YAML mapping, in the interview's question order."""
+    if book is not None:
+        keys = [q for q in book.questions if q in answers] + [q for q in answers if q not in book.questions]
+        answers = {k: answers[k] for k in keys}
+    return yaml.safe_dump(answers, default_flow_style=True, sort_keys=False, width=10_000,
+                          allow_unicode=True).strip()
+
+
+def where(p) -> str:
+    return f"{p.file}:{p.line}" if p.file else "?"
+
+
+def finding_signature(p: Production) -> str:
+    f = p.finding or {}
+    return json.dumps({"kind": f.get("kind"), "penalty": f.get("penalty") or [],
+                       "offender": f.get("offender")}, sort_keys=True, default=str)
+
+
+def describe_finding(p: Production) -> str:
+    f = p.finding or {}
+    pen = f.get("penalty") or []
+    parts = []
+    for e in pen:
+        if isinstance(e, dict):
+            parts.append(f"{_ref(e.get('player'))} {e.get('effect')} {_ref(e.get('amount'))}")
+    return f"{f.get('kind')}" + (f" ({'; '.join(parts)})" if parts else " (no penalty)")
+
+
+def _ref(x) -> str:
+    if isinstance(x, dict):
+        return json.dumps(x, default=str).replace('"', "")
+    return str(x)
+
+
+def show_lit(positive: bool, lit) -> str:
+    if isinstance(lit, cond.AnswerTest):
+        value = list(lit.value) if isinstance(lit.value, tuple) else lit.value
+        text = "{q: %s, %s: %s}" % (lit.question, lit.op, json.dumps(value, default=str))
+    elif isinstance(lit, cond.FactTest):
+        text = "{fact: %s}" % lit.name
+    else:
+        text = "{findings: none}"
+    return text if positive else "{not: %s}" % text
+
+
+def fill_example(book: Rulebook, ev: Evaluator, answers: dict, prods) -> dict:
+    """The example completed with an answer to each question the findings' seats and amounts
+    read (the first allowed value), so the ruling shows concrete penalties."""
+    from referee.expert.language.expressions import questions_in_finding
+    filled = dict(answers)
+    wanted = [q for q in book.questions if any(p.finding and q in questions_in_finding(p.finding)
+                                               for p in prods)]
+    for qid in wanted:
+        if qid in filled or book.questions[qid].type == "text" or not ev.gate_open(qid, filled):
+            continue
+        domain = base_domain(book, qid, [])
+        if domain is None:
+            domain = dynamic_domain(book.questions[qid], filled)
+        if domain:
+            filled[qid] = domain[0]
+    return filled

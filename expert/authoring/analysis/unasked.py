@@ -1,0 +1,84 @@
+"""Unasked: a finding whose offender or penalty reads an answer the interview does not ask.
+
+A finding's amounts and seats may read answers (``{answer: bid}``). When the production can
+fire on answers under which that question's ``when`` is false, the interview never asks it and
+the ruling states the finding with its amount "not computed" or its seat unknown: a penalty
+the referee cannot apply. Searched over the reachable answers of the production's conditions
+and the question's gate; each example is confirmed on the rulebook's Ruler (the finding must
+stand there, not be set aside). Errors.
+"""
+from __future__ import annotations
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.expressions import questions_in_finding
+from referee.expert.authoring.analysis import report
+from referee.expert.authoring.analysis.space import Space, show_answers
+
+BUDGET = 4000       # combinations searched per (production, question)
+CONFIRMS = 20       # examples ruled on the Ruler before giving up on one pair
+
+
+def check(book, ctx, problems) -> int:
+    ev = ctx.ev
+    count = 0
+    for p in book.productions:
+        if p.action != "finding":
+            continue
+        for qid in sorted(questions_in_finding(p.finding)):
+            q = book.questions.get(qid)
+            if q is None or q.when is None or _implies(p.when, q.when):
+                continue
+            example = next((a for a in _candidates(book, ev, p, qid) if _stands(ctx, p.id, a)), None)
+            if example is None:
+                continue
+            count += 1
+            report(problems, "error", "unasked",
+                   f"production {p.id!r} reads the answer to {qid!r} for its offender or penalty, but "
+                   f"the interview does not ask {qid!r} when {p.id!r} fires on {show_answers(example, book)} "
+                   f"(its when does not hold): the ruling could not state that penalty. Widen the "
+                   f"question's when, or narrow the production's", p,
+                   productions=[p.id], provisions=p.cites, example=example)
+    return count
+
+
+def _implies(a, b) -> bool:
+    """Whether condition ``a`` entails ``b`` literal by literal (a quick sufficient test, so
+    most pairs need no search): every alternative of ``a`` contains one of ``b``'s."""
+    try:
+        alts_a, alts_b = cond.dnf(a), cond.dnf(b)
+    except RefereeError:
+        return False
+    return all(any(all(_entailed(lit, alt) for lit in alt_b) for alt_b in alts_b) for alt in alts_a)
+
+
+def _entailed(need, alt) -> bool:
+    if need in alt:
+        return True
+    positive, lit = need
+    if not positive or not isinstance(lit, cond.AnswerTest):
+        return False
+    given = [l for pos, l in alt if pos and isinstance(l, cond.AnswerTest) and l.question == lit.question]
+    if lit.op == "answered":
+        return bool(given)
+    if lit.op == "in":
+        return any(g.op == "is" and g.value in lit.value for g in given)
+    return False
+
+
+def _candidates(book, ev, p, qid: str):
+    """Reachable answers on which ``p`` fires and ``qid`` is not asked (a few, to confirm)."""
+    space = Space.build(book, ev, [p.when, book.questions[qid].when]).bounded(BUDGET)
+    found = 0
+    for answers in space:
+        if p.id in ev.fired(answers, [p]) and not ev.gate_open(qid, answers):
+            yield dict(answers)
+            found += 1
+            if found == CONFIRMS:
+                return
+
+
+def _stands(ctx, pid: str, answers: dict) -> bool:
+    """Only a finding that stands states its penalty; one set aside states none."""
+    ruling = ctx.rule(answers)
+    return ruling is None or any(f.production == pid for f in ruling.findings)

@@ -1,0 +1,184 @@
+"""Unreachable productions: conditions that can never all hold.
+
+First by reasoning over the disjunctive normal form, which names the reason for each
+alternative: contradictory literals on one question (``is: a`` and ``is: b``; ``ge: 5`` and
+``lt: 3``), a value the question does not allow, a fact nothing (reachable) derives, a question
+whose ``when`` excludes the answer the production needs. Then, for what survives, by searching
+the reachable answers (gates applied) for one combination that fires it: when the whole space
+was searched and none does, the production is unreachable for a reason the literals alone do
+not show (for instance a chain of gates).
+"""
+from __future__ import annotations
+
+from referee.expert.language import conditions as cond
+from referee.expert.authoring.analysis import report
+from referee.expert.authoring.analysis.space import Space, alt_condition, base_domain, show_lit
+
+
+def _on_question(book, qid, pairs):
+    """None when the (positive, literal) pairs on one question can hold together, else why."""
+    q = book.questions.get(qid)
+    if q is None:
+        return f"question {qid!r} does not exist"
+    if all(not pos for pos, _ in pairs):
+        return None                                  # satisfied by leaving it unanswered
+    if q.type in ("multi", "order"):
+        return _on_list(book, q, pairs)
+    domain = base_domain(book, qid, [l for _, l in pairs])
+    if domain is None:                               # order over another answer: any order
+        return None
+    if any(all(l.holds(v) == pos for pos, l in pairs) for v in domain):
+        return None
+    for pos, l in pairs:
+        if pos and not any(l.holds(v) for v in domain):
+            if l.op in ("ge", "gt", "le", "lt", "is", "in") and q.type == "number":
+                return f"{show_lit(pos, l)} is outside the bounds of {qid!r} ({q.min}..{q.max})"
+            return f"{show_lit(pos, l)} asks for a value {qid!r} does not allow"
+    shown = " and ".join(show_lit(p, l) for p, l in pairs)
+    return f"{shown} cannot hold together"
+
+
+def _on_list(book, q, pairs):
+    """Exact reasoning for a multi/order answer: values required, forbidden, counted."""
+    from referee.expert.language.answers import allowed_values
+    allowed = allowed_values(q, book) or []
+    need = {l.value for pos, l in pairs if pos and l.op == "has"}
+    banned = {l.value for pos, l in pairs if not pos and l.op == "has"}
+    for pos, l in pairs:
+        if pos and l.op == "has" and l.value not in allowed:
+            return f"{show_lit(pos, l)} asks for a value {q.id!r} does not allow"
+        if pos and l.op in ("is", "in"):
+            return f"{show_lit(pos, l)} never holds on a {q.type} answer (a list): use 'has'"
+    both = need & banned
+    if both:
+        v = sorted(map(str, both))[0]
+        return f"{{q: {q.id}, has: {v}}} and {{not: {{q: {q.id}, has: {v}}}}} cannot hold together"
+    most = len([v for v in allowed if v not in banned])
+    for pos, l in pairs:
+        if l.op != "count_ge":
+            continue
+        if pos and l.value > most:
+            return f"{show_lit(pos, l)} needs more values than {q.id!r} can have here ({most})"
+        if not pos and l.value <= max(len(need), 1):
+            return f"{show_lit(pos, l)} cannot hold with {len(need)} value(s) required"
+    return None
+
+
+def alt_reason(book, alt, dead_facts, ev, depth=0) -> str | None:
+    """Why this conjunction of literals can never hold, or None."""
+    by_q: dict[str, list] = {}
+    for pos, lit in alt:
+        if isinstance(lit, cond.AnswerTest):
+            by_q.setdefault(lit.question, []).append((pos, lit))
+        elif isinstance(lit, cond.FactTest) and pos:
+            if lit.name not in ev.producers:
+                return f"it needs fact {lit.name!r}, which no production derives"
+            if lit.name in dead_facts:
+                return (f"it needs fact {lit.name!r}, whose producers "
+                        f"({', '.join(p.id for p in ev.producers[lit.name])}) can never fire")
+    for qid, pairs in by_q.items():
+        why = _on_question(book, qid, pairs)
+        if why:
+            return why
+    if depth > 2:
+        return None
+    for qid, pairs in by_q.items():
+        q = book.questions.get(qid)
+        if q is None or q.when is None or all(not pos for pos, _ in pairs):
+            continue
+        try:
+            gate = cond.dnf(q.when)
+        except Exception:
+            continue
+        if all(alt_reason(book, list(alt) + g, dead_facts, ev, depth + 1) for g in gate):
+            return (f"it needs an answer to {qid!r}, but {qid!r} is asked only when "
+                    f"{cond_text(q.when)}, which its other conditions exclude")
+    return None
+
+
+def cond_text(c) -> str:
+    try:
+        alts = cond.dnf(c)
+    except Exception:
+        return "its condition holds"
+    return " or ".join(" and ".join(show_lit(p, l) for p, l in a) or "always" for a in alts)
+
+
+def static_dead(book, ev) -> dict[str, list[str]]:
+    """Productions every alternative of which is contradictory: id -> reasons per alternative."""
+    dead: dict[str, list[str]] = {}
+    dead_facts: set[str] = set()
+    for _ in range(len(book.productions) + 1):
+        changed = False
+        for p in book.productions:
+            if p.id in dead or ev.alts.get(p.id) is None:
+                continue
+            reasons = [alt_reason(book, a, dead_facts, ev) for a in ev.alts[p.id]]
+            if all(reasons):
+                dead[p.id] = reasons
+                changed = True
+        for name, prods in ev.producers.items():
+            if all(p.id in dead for p in prods):
+                dead_facts.add(name)
+        if not changed:
+            break
+    return dead
+
+
+def check(book, ctx, problems) -> set[str]:
+    ev = ctx.ev
+    dead = static_dead(book, ev)
+    for p in book.productions:
+        if p.id not in dead:
+            continue
+        alts = ev.alts[p.id]
+        if len(alts) == 1:
+            why = dead[p.id][0]
+        else:
+            why = "; ".join(f"alternative {i + 1}: {r}" for i, r in enumerate(dead[p.id][:4]))
+            if len(alts) > 4:
+                why += f"; … ({len(alts)} alternatives, none possible)"
+        report(problems, "error", "unreachable",
+               f"production {p.id!r} ({', '.join(p.cites)}) can never fire: {why}",
+               p, productions=[p.id], provisions=p.cites)
+    ctx.unreachable = set(dead)
+    for p in book.productions:
+        if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
+            continue
+        found, spaces = _witness(book, ev, p)
+        if found is not None:
+            continue
+        sampled = any(s.sampled for s in spaces)
+        searched = sum(s.seen for s in spaces)
+        if sampled:
+            report(problems, "warning", "unreachable",
+                   f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
+                   f"sampled answer combinations (the full space is too large to search): check "
+                   "that its conditions can hold together and with the questions' 'when'",
+                   p, productions=[p.id], provisions=p.cites)
+        else:
+            ctx.unreachable.add(p.id)
+            report(problems, "error", "unreachable",
+                   f"production {p.id!r} ({', '.join(p.cites)}) fires on none of the {searched} "
+                   "answer combinations the interview can reach (all searched): its conditions "
+                   "hold only on answers the questions' 'when' never lets the referee give",
+                   p, productions=[p.id], provisions=p.cites)
+    return ctx.unreachable
+
+
+def _witness(book, ev, p):
+    spaces = []
+    for alt in ev.alts[p.id]:
+        space = Space.build(book, ev, [alt_condition(alt)]).restrict(alt).pruned(
+            lambda answers, decided: ev.possible([p.id], answers, decided)[0] is not False)
+        spaces.append(space)
+        for answers in space:
+            if any(isinstance(l, cond.NoFindings) for _, l in alt):
+                facts = ev.facts(answers)
+                no_findings = not any(ev.holds(x.id, answers, facts, True) for x in ev.infractions
+                                      if x.id != p.id)
+            else:
+                facts, no_findings = ev.facts(answers, ev.derivers_for([p])), True
+            if ev.alt_holds(alt, answers, facts, no_findings):
+                return answers, spaces
+    return None, spaces

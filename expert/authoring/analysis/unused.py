@@ -1,0 +1,65 @@
+"""Unused knowledge: questions no production reads, provisions no production cites,
+parameters no amount uses, effects no penalty uses. Warnings: the rulebook still rules."""
+from __future__ import annotations
+
+from referee.expert.language.conditions import questions_read
+from referee.expert.language.expressions import params_in, questions_in_finding
+from referee.expert.authoring.analysis import report
+
+
+def used_questions(book) -> set[str]:
+    used: set[str] = set()
+    for p in book.productions:
+        used |= questions_read(p.when)
+        if p.finding:
+            used |= questions_in_finding(p.finding)
+        if p.keep_first:
+            used.add(p.keep_first)
+    for q in book.questions.values():
+        if q.when is not None:
+            used |= questions_read(q.when)
+        if q.values_from:
+            used.add(q.values_from)
+    return used
+
+
+def check(book, ctx, problems) -> int:
+    count = 0
+    cited = {c for p in book.productions for c in p.cites}
+    for prov in book.provisions.values():
+        if prov.id not in cited and not prov.penalty_bearing:   # penalty-bearing: an error in checks
+            count += 1
+            report(problems, "warning", "unused",
+                   f"provision {prov.id} ({prov.label}) is cited by no production", prov,
+                   provisions=[prov.id])
+    used = used_questions(book)
+    for q in book.questions.values():
+        if q.id not in used and q.type != "text":
+            count += 1
+            report(problems, "warning", "unused",
+                   f"question {q.id!r} is read by no production (nor by another question's when): "
+                   "the interview never needs it", q)
+    params: set[str] = set()
+    effects: set[str] = set()
+    for p in book.productions:
+        for e in (p.finding or {}).get("penalty") or []:
+            if isinstance(e, dict):
+                params.update(params_in(e.get("amount")))
+                effects.add(str(e.get("effect")))
+    rb = _Where(str(book.root / "rulebook.yaml"))
+    for name in book.parameters:
+        if name not in params:
+            count += 1
+            report(problems, "warning", "unused",
+                   f"parameter {name!r} (rulebook.yaml) is used by no penalty amount", rb)
+    for name in book.effects:
+        if name not in effects:
+            count += 1
+            report(problems, "warning", "unused",
+                   f"effect {name!r} (rulebook.yaml) is named by no penalty", rb)
+    return count
+
+
+class _Where:
+    def __init__(self, file):
+        self.file, self.line = file, None

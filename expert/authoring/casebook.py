@@ -1,0 +1,144 @@
+"""Running casebook cases: a case in, the expected ruling out, differences in words."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.expert.language.answers import check_all
+from referee.expert.language.errors import RefereeError
+from referee.expert.interview.from_cards import answers_from_cards, merge
+from referee.expert.interview.relevance import not_asked
+from referee.expert.language.model import Case, Rulebook
+from referee.expert.engine.ruler import Ruler
+from referee.expert.engine.verdict import FindingOut, Ruling
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    differences: list[str] = field(default_factory=list)
+    ruling: Ruling | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+
+def run_case(ruler: Ruler, case: Case) -> CaseResult:
+    result = CaseResult(case)
+    try:
+        answers = check_all(case.answers, ruler.book, case.file, case.line)
+        derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
+    except RefereeError as exc:
+        result.differences.append(str(exc))
+        return result
+    answers, sources = merge(answers, derived)
+    ruling = ruler.rule(answers, case.header, sources)
+    result.ruling = ruling
+    result.differences = compare(case.expect, ruling) + unaskable(ruler.book, case, answers)
+    return result
+
+
+def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
+    """Answers the case gives to questions the interview would not ask, given its other answers:
+    a ruling that needs one of them can never be reached at the table."""
+    skipped = set(not_asked(book, answers))
+    return [f"answers {qid!r}, which the interview does not ask with the case's other answers "
+            "(the question's `when` does not hold): drop the answer, or widen that `when`"
+            for qid in sorted(case.answers) if qid in skipped]
+
+
+def _penalty_key(entry: dict, with_against: bool) -> tuple:
+    amount = entry.get("amount")
+    if isinstance(amount, float) and amount.is_integer():
+        amount = int(amount)
+    return (str(entry.get("player")), str(entry.get("effect")), amount,
+            str(entry["against"]) if with_against and entry.get("against") is not None else None)
+
+
+def _show(f: FindingOut) -> str:
+    pen = ", ".join(f"{p.player} {p.effect} {p.amount}" + (f" on {p.against}" if p.against else "")
+                    for p in f.penalty)
+    return f"{'+'.join(f.provisions)} [{f.kind}]" + (f" ({pen})" if pen else "")
+
+
+def _penalty_diff(want: dict, found: FindingOut) -> str | None:
+    if "penalty" not in want:
+        return None
+    expected_pen = want.get("penalty") or []
+    with_against = any("against" in e for e in expected_pen)
+    exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
+    got = sorted(_penalty_key(p.to_dict(), with_against) for p in found.penalty)
+    if exp == got:
+        return None
+    return f"penalty under {'+'.join(sorted(set(want.get('provisions') or [])))}: expected {exp}, got {got}"
+
+
+def compare(expect: dict, ruling: Ruling) -> list[str]:
+    diffs: list[str] = []
+    if "findings" in expect:
+        actual = list(ruling.findings)
+        for want in expect.get("findings") or []:
+            want_ids = set(want.get("provisions") or [])
+            candidates = [f for f in actual if want_ids <= set(f.provisions)
+                          and want.get("kind") in (None, f.kind)]
+            if not candidates:
+                got = "; ".join(_show(f) for f in ruling.findings) or "no finding"
+                diffs.append(f"expected a finding citing {sorted(want_ids)}"
+                             + (f" of kind {want['kind']}" if want.get("kind") else "")
+                             + f", got: {got}")
+                continue
+            # several findings may cite the same provision: prefer the one whose penalty matches
+            match = next((f for f in candidates if not _penalty_diff(want, f)), candidates[0])
+            actual.remove(match)
+            diff = _penalty_diff(want, match)
+            if diff:
+                diffs.append(diff)
+        for extra in actual:
+            diffs.append(f"unexpected finding: {_show(extra)}")
+    for pid in expect.get("not_ruled") or []:
+        if not any(pid in n.provisions for n in ruling.not_ruled):
+            got = "; ".join(f"{'+'.join(n.provisions)}" for n in ruling.not_ruled) or "nothing"
+            diffs.append(f"expected {pid} to be set aside (not ruled), set aside: {got}")
+    for pid in expect.get("not_applied") or []:
+        hits = [f for f in ruling.findings if pid in f.provisions]
+        if hits:
+            diffs.append(f"expected {pid} not to apply, but it does: {_show(hits[0])}")
+    if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
+        diffs.append(f"expected no_infraction={bool(expect['no_infraction'])}, got {ruling.no_infraction}")
+    return diffs
+
+
+def run_casebook(book: Rulebook, ruler: Ruler | None = None) -> list[CaseResult]:
+    ruler = ruler or Ruler(book)
+    return [run_case(ruler, case) for case in book.cases]
+
+
+def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, int]]:
+    """For each provision: cases where it applied, and cases where it was expected not to."""
+    table = {pid: {"applied": 0, "not_applied": 0} for pid in book.provisions}
+    for r in results:
+        if r.ruling is None:
+            continue
+        # a finding that no violation stands, or that the claim is lost, is no case of a penalty applying
+        applied = {pid for f in r.ruling.findings if f.kind not in ("no-violation", "forfeited")
+                   for pid in f.provisions}
+        cleared = {pid for f in r.ruling.findings if f.kind in ("no-violation", "forfeited")
+                   for pid in f.provisions}
+        for pid in applied:
+            if pid in table:
+                table[pid]["applied"] += 1
+        negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
+        negative |= _raised(book, r.case) | cleared
+        for pid in negative - applied:
+            if pid in table:
+                table[pid]["not_applied"] += 1
+    return table
+
+
+def _raised(book: Rulebook, case: Case) -> set[str]:
+    """Provisions whose findings answer a claim this case raised: if they did not apply, the
+    case shows a close situation where they must not."""
+    claimed = case.answers.get("claim")
+    claimed = set(map(str, claimed)) if isinstance(claimed, list) else set()
+    return {pid for p in book.productions if p.action == "finding"
+            and str(p.finding.get("claim") or "") in claimed for pid in p.cites}

@@ -1,0 +1,1 @@
+"""The terminal front end of the interview: prompts, help, review, card entry."""

@@ -1,0 +1,1 @@
+"""The engine: productions compiled to one Experta engine per rulebook, and rulings."""

@@ -1,0 +1,241 @@
+"""Compiling a rulebook's productions into one Experta KnowledgeEngine class.
+
+Each production becomes one Experta rule per alternative of its condition (disjunctive normal
+form). Saliences follow strata — a production fires only after every production that derives a
+fact it reads — so negated facts and ``{findings: none}`` are read once they are final, and
+precedence (``overrides``) and Član 22 (``keep_first``) run after all findings exist. Ties break
+on the rule name, so the firing order is the same in every process.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.errors import RefereeError
+from referee.expert.engine.experta_compat import (AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule,
+                             already_normal, with_action)
+from referee.expert.language.model import FINDING_KINDS, NOT_RULED_KINDS, Production, Rulebook
+
+
+class Answer(Fact):
+    """id: question id; value: the answer (lists become tuples)."""
+
+
+class Derived(Fact):
+    """name: a fact derived by a production."""
+
+
+class Finding(Fact):
+    """production: id; kind; claim: the claimed event it answers (or '')."""
+
+
+class SetAside(Fact):
+    """production: the finding set aside; by: the production that set it aside; reason."""
+
+
+class StableOrder(DepthStrategy):
+    """Experta's depth strategy with the rule name as the last tie-break."""
+
+    def get_key(self, activation):
+        facts = sorted((f["__factid__"] for f in activation.facts), reverse=True)
+        return (activation.rule.salience, facts, activation.rule.__name__)
+
+
+# Experta keeps every predicate function it sees; make each (operator, value) once.
+@lru_cache(maxsize=None)
+def _predicate(op: str, value: Any):
+    test = cond.AnswerTest("", op, value)
+    return P(test.holds)
+
+
+_KIND_RULED = P(lambda k: k in FINDING_KINDS and k not in NOT_RULED_KINDS)
+_KIND_ANY = P(lambda k: k in FINDING_KINDS)
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _pattern(lit: cond.Literal):
+    if isinstance(lit, cond.FactTest):
+        return Derived(name=lit.name)
+    if isinstance(lit, cond.NoFindings):
+        # read positively this is "some finding was made"; the caller negates it
+        return Finding(kind=_KIND_ANY)
+    if lit.op == "answered":
+        return Answer(id=lit.question)
+    if lit.op == "is":
+        return Answer(id=lit.question, value=lit.value)
+    return Answer(id=lit.question, value=_predicate(lit.op, _freeze(lit.value)))
+
+
+def _patterns(conj: list[tuple[bool, cond.Literal]]) -> list:
+    result = []
+    for i, (positive, lit) in enumerate(conj):
+        if isinstance(lit, cond.NoFindings):
+            positive = not positive
+        pattern = _pattern(lit)
+        result.append(getattr(AS, f"f{i}") << pattern if positive else NOT(pattern))
+    return result
+
+
+def strata(book: Rulebook) -> dict[str, int]:
+    """Stratum of each production: 0, or one more than the producers of the facts it reads."""
+    producers: dict[str, list[Production]] = {}
+    for p in book.productions:
+        if p.action == "derive":
+            producers.setdefault(p.derive, []).append(p)
+    result: dict[str, int] = {}
+    visiting: set[str] = set()
+
+    def level(p: Production) -> int:
+        if p.id in result:
+            return result[p.id]
+        if p.id in visiting:
+            raise RefereeError(f"production {p.id!r} depends on itself through derived facts "
+                               "(circular)", p.file, p.line)
+        visiting.add(p.id)
+        below = [level(q) + 1 for name in cond.facts_read(p.when) for q in producers.get(name, [])]
+        visiting.discard(p.id)
+        result[p.id] = max(below, default=0)
+        return result[p.id]
+
+    for p in book.productions:
+        level(p)
+    return result
+
+
+def compile_engine(book: Rulebook) -> type:
+    """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case."""
+    levels = strata(book)
+    top = max(levels.values(), default=0)
+    attrs: dict[str, Any] = {}
+    for p in sorted(book.productions, key=lambda p: p.id):
+        if p.action == "keep_first":
+            salience = -10 * (top + 2)
+        elif cond.reads_findings(p.when):
+            salience = -10 * (top + 3)
+        else:
+            salience = -10 * levels[p.id]
+        for n, conj in enumerate(cond.dnf(p.when)):
+            name = f"{p.id}#{n}"
+            patterns = _patterns(conj)
+            if p.action == "keep_first":
+                patterns += _keep_first_patterns(p)
+            rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
+            attrs[f"rule_{len(attrs)}"] = rule
+        for loser in p.overrides:
+            name = f"{p.id}>{loser}"
+            rule = already_normal(with_action(
+                Rule(AS.f0 << Finding(production=p.id), AS.f1 << Finding(production=loser),
+                     salience=-10 * (top + 1)),
+                _override_action(p.id, loser, name)))
+            attrs[f"rule_{len(attrs)}"] = rule
+    attrs["__module__"] = __name__
+    attrs["rule_names"] = tuple(name for name in attrs if name.startswith("rule_"))
+    return type(f"{book.game.capitalize()}Engine", (RulebookEngine,), attrs)
+
+
+def _later(order, ca, cb) -> bool:
+    return ca in order and cb in order and order.index(ca) < order.index(cb)
+
+
+def _keep_first_patterns(p: Production) -> list:
+    patterns = [
+        AS.order_fact << Answer(id=p.keep_first, value=MATCH.order),
+        AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
+        # a finding another provision has set aside is not the violation ruled on first
+        NOT(SetAside(production=MATCH.pa)),
+        AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=_KIND_RULED),
+        TEST(_later),
+    ]
+    if p.keep_first_among or p.keep_first_except:
+        patterns.append(TEST(lambda pa, pb: p.competes(pa) and p.competes(pb)))
+    return patterns
+
+
+class RulebookEngine(KnowledgeEngine):
+    """Records which production fired on which facts: the reasoning trail of a ruling."""
+
+    rule_names: tuple = ()
+
+    def get_rules(self):
+        # Experta finds rules by inspecting every attribute of the engine; ours are listed.
+        return [getattr(self, name) for name in self.rule_names]
+
+    def get_deffacts(self):
+        # Experta inspects the engine on every reset() to find these; they never change.
+        if not hasattr(self, "_deffacts"):
+            self._deffacts = super().get_deffacts()
+        return self._deffacts
+
+    def __init__(self):
+        super().__init__()
+        self.strategy = StableOrder()
+        self.trail: list[dict] = []
+        # Experta resets the Rete network recursively, visiting a node once per path to it
+        # (thousands of times per case on a large rulebook); reset each node once instead.
+        nodes = _network_nodes(self.matcher.root_node)
+        self.matcher.reset = lambda: [node._reset() for node in nodes]
+
+    def reset(self, **kwargs):
+        super().reset(**kwargs)
+        self.trail = []
+
+    def note(self, production: str, rule: str, bound: dict) -> None:
+        facts = []
+        for key in sorted(bound):
+            fact = bound[key]
+            if isinstance(fact, Answer):
+                facts.append({"answer": fact["id"], "value": _thaw(fact["value"])})
+            elif isinstance(fact, Derived):
+                facts.append({"fact": fact["name"]})
+            elif isinstance(fact, Finding):
+                facts.append({"finding": fact["production"]})
+        self.trail.append({"production": production, "rule": rule, "facts": facts})
+
+
+def _network_nodes(root) -> list:
+    seen: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen[id(node)] = node
+        stack.extend(child.node for child in node.children)
+    return list(seen.values())
+
+
+def _thaw(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) or type(value).__name__ == "frozenlist" else value
+
+
+def _action(p: Production, name: str):
+    if p.action == "derive":
+        def fire(engine, **bound):
+            engine.note(p.id, name, bound)
+            engine.declare(Derived(name=p.derive))
+    elif p.action == "finding":
+        kind, claim = p.finding.get("kind"), str(p.finding.get("claim") or "")
+
+        def fire(engine, **bound):
+            engine.note(p.id, name, bound)
+            engine.declare(Finding(production=p.id, kind=kind, claim=claim))
+    else:
+        def fire(engine, **bound):
+            later, first = bound["later"], bound["first"]
+            engine.note(p.id, name, {k: v for k, v in bound.items() if k in ("first", "later", "order_fact")})
+            engine.declare(SetAside(production=later["production"], by=p.id, reason="later",
+                                    after=first["production"]))
+    fire.__name__ = name
+    return fire
+
+
+def _override_action(winner: str, loser: str, name: str):
+    def fire(engine, **bound):
+        engine.note(winner, name, bound)
+        engine.declare(SetAside(production=loser, by=winner, reason="override", after=""))
+    fire.__name__ = name
+    return fire

@@ -1,0 +1,166 @@
+"""A ruling: what the engine concluded, in the shape the reports and the JSON contract use."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.expert.language.expressions import Unresolved, amount_of, seat_of
+from referee.expert.language.model import INFRACTION_KINDS, NOT_RULED_KINDS, Production, Rulebook, text
+
+
+@dataclass
+class PenaltyLine:
+    player: str
+    effect: str
+    amount: float | int | None
+    against: str | None = None
+    needs: str | None = None          # a question whose answer the amount or seat still needs
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
+        if self.against:
+            d["against"] = self.against
+        if self.needs:
+            d["needs"] = self.needs
+        return d
+
+
+@dataclass
+class FindingOut:
+    production: str
+    provisions: list[str]
+    article: str
+    kind: str
+    claim: str
+    summary: dict
+    offender: str | None
+    penalty: list[PenaltyLine]
+    orders: list[dict]
+    readings: list[dict]
+
+    def to_dict(self) -> dict:
+        return {"production": self.production, "provisions": self.provisions,
+                "article": self.article, "kind": self.kind, "claim": self.claim or None,
+                "summary": text(self.summary), "offender": self.offender,
+                "penalty": [p.to_dict() for p in self.penalty],
+                "orders": [text(o) for o in self.orders],
+                "readings": [text(r) for r in self.readings]}
+
+
+@dataclass
+class NotRuled:
+    production: str
+    provisions: list[str]
+    article: str
+    reason: str                 # in English, for the JSON contract
+    by: str
+    cause: str = "override"     # override | later
+    winner_article: str = ""
+    why: dict | None = None     # the prevailing production's reason, by language
+    first_article: str = ""
+
+    def to_dict(self) -> dict:
+        return {"production": self.production, "provisions": self.provisions,
+                "article": self.article, "reason": self.reason, "by": self.by}
+
+
+@dataclass
+class Ruling:
+    book: Rulebook
+    answers: dict
+    header: dict
+    findings: list[FindingOut]
+    not_ruled: list[NotRuled]
+    not_established: list[str]
+    trail: list[dict] = field(default_factory=list)
+    from_cards: dict = field(default_factory=dict)   # question id -> how the cards show it
+
+    @property
+    def game(self) -> str:
+        return self.book.game
+
+    @property
+    def no_infraction(self) -> bool:
+        return all(f.kind in NOT_RULED_KINDS for f in self.findings)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "edition": self.book.edition,
+            "header": self.header,
+            "findings": [f.to_dict() for f in self.findings],
+            "not_ruled": [n.to_dict() for n in self.not_ruled],
+            "not_established": self.not_established,
+            "no_infraction": self.no_infraction,
+            "answers": self.answers,
+            "from_cards": self.from_cards,
+            "trail": self.trail,
+        }
+
+
+
+def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
+    """Why a claim with no finding of its own was not examined, when a standing finding made its
+    facts irrelevant (so the interview did not ask them):
+    ``("override", article)``: that finding sets aside every production that could establish an
+    infraction on the claim;
+    ``("later", first_article, rule_article)``: the claim comes after a ruled violation in the
+    order a ``keep_first`` production rules by. None when the facts simply meet no article."""
+    book = ruling.book
+    answering = [p.id for p in book.productions
+                 if p.action == "finding" and str(p.finding.get("claim") or "") == str(claim)
+                 and p.finding.get("kind") in INFRACTION_KINDS]
+    for f in ruling.findings:
+        if answering and set(answering) <= set(book.production(f.production).overrides):
+            return ("override", f.article)
+    for kp in book.productions:
+        order = ruling.answers.get(kp.keep_first) if kp.action == "keep_first" else None
+        if not isinstance(order, list) or claim not in order:
+            continue
+        for f in ruling.findings:
+            if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
+                    and order.index(f.claim) < order.index(claim)):
+                return ("later", f.article, article_of(book, kp))
+    return None
+
+
+def article_of(book: Rulebook, prod: Production) -> str:
+    for pid in prod.cites:
+        if pid in book.provisions:
+            return book.provisions[pid].label
+    return prod.article
+
+
+def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut:
+    spec = prod.finding or {}
+    penalty = []
+    for entry in spec.get("penalty") or []:
+        needs = None
+        try:
+            player = seat_of(entry["player"], book, answers)
+        except Unresolved as exc:
+            player, needs = "?", exc.question
+        against = None
+        if entry.get("against") is not None:
+            try:
+                against = seat_of(entry["against"], book, answers)
+            except Unresolved as exc:
+                against, needs = "?", exc.question
+        try:
+            amount = amount_of(entry.get("amount"), book, answers)
+        except Unresolved as exc:
+            amount, needs = None, exc.question
+        penalty.append(PenaltyLine(player, entry["effect"], amount, against, needs))
+    offender = None
+    if spec.get("offender") is not None:
+        try:
+            offender = seat_of(spec["offender"], book, answers)
+        except Unresolved:
+            offender = None
+    readings = [prod.reading] if prod.reading else []
+    readings += [book.provisions[c].note for c in prod.cites
+                 if c in book.provisions and book.provisions[c].note]
+    return FindingOut(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
+                      kind=spec.get("kind", ""), claim=str(spec.get("claim") or ""),
+                      summary=spec.get("summary") or {}, offender=offender, penalty=penalty,
+                      orders=list(spec.get("orders") or []), readings=readings)

@@ -1,0 +1,92 @@
+"""Case files: a disputed deal's answers and header, read from and saved to YAML."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from referee.expert.language.answers import check_all
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.model import Rulebook
+from referee.expert.language.yamlio import load_file, where
+
+HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
+
+
+def read_case(path: str | Path) -> dict:
+    """The raw case mapping, with its game checked to be a string."""
+    data = load_file(path)
+    if not isinstance(data, dict):
+        raise RefereeError("a case file must be a mapping with game, answers and optional header",
+                           str(path), 1)
+    if not isinstance(data.get("game"), str):
+        f, line = where(data)
+        raise RefereeError("missing 'game:', expected the rulebook name (see `referee games`)",
+                           str(path), line)
+    return data
+
+
+def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict]:
+    """Checked answers (the cards' included) and header of a case file."""
+    answers, header, _sources = case_input(data, book, path)
+    return answers, header
+
+
+def case_input(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict, dict]:
+    """Checked answers, header, and which answers came from the case's ``cards:``."""
+    from referee.expert.interview.from_cards import answers_from_cards, merge
+    unknown = set(data) - {"game", "header", "answers", "cards"}
+    if unknown:
+        raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected game, header, answers, cards",
+                           str(path), where(data)[1])
+    answers = data.get("answers") or {}
+    f, line = where(answers) if answers else where(data)
+    answers = check_all(answers, book, str(path), line)
+    header = data.get("header") or {}
+    if not isinstance(header, dict):
+        raise RefereeError("header must be a mapping (tournament, table, deal, date, referee, players)",
+                           str(path), where(data)[1])
+    unknown = set(header) - set(HEADER_KEYS)
+    if unknown:
+        raise RefereeError(f"unknown header keys {sorted(unknown)}, expected {', '.join(HEADER_KEYS)}",
+                           str(path), where(header)[1])
+    players = header.get("players") or {}
+    if not isinstance(players, dict):
+        raise RefereeError("header players must map seats to names, e.g. {declarer: Marko}",
+                           str(path), where(header)[1])
+    for key in set(header) - {"players"}:
+        if isinstance(header[key], (dict, list)):
+            raise RefereeError(f"header {key} must be a single value, got {header[key]!r}",
+                               str(path), where(header)[1])
+    for seat in players:
+        if seat not in book.seat_ids:
+            raise RefereeError(f"header names unknown seat {seat!r}, expected one of "
+                               f"{', '.join(book.seat_ids)}", str(path), where(header)[1])
+    cards = data.get("cards")
+    derived = answers_from_cards(book, cards, str(path), where(cards)[1] if cards else None)
+    answers, sources = merge(answers, derived)
+    return answers, dict(header), sources
+
+
+def save_case(path: str | Path, game: str, answers: dict, header: dict | None = None,
+              note: str | None = None, cards: dict | None = None) -> Path:
+    """Write atomically: a crash while saving leaves the old file or the new one, never half."""
+    path = Path(path)
+    data = {"game": game}
+    if header:
+        data["header"] = dict(header)
+    if cards:
+        data["cards"] = dict(cards)
+    data["answers"] = dict(answers)
+    body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    prefix = f"# {note}\n" if note else ""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".case-", suffix=".yaml")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(prefix + body)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+    return path

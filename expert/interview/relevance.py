@@ -1,0 +1,247 @@
+"""Which question to ask next: only those whose answers can still change the ruling.
+
+Conditions are evaluated with three values (true, false, unknown) over the answers so far. A
+question is worth asking when an unknown literal on it sits in an alternative of a production
+that can still fire, or in the amount or seat of a finding that can still stand, or in the
+``when`` of such a question. Questions whose own ``when`` is false are closed: never asked, and
+read as unanswered. Free-text questions change no ruling; they are asked last, for the record,
+when their ``when`` holds, and Enter skips them.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.expressions import questions_in_finding
+from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
+
+
+class Interview:
+    def __init__(self, book: Rulebook, answers: dict | None = None):
+        self.book = book
+        self.answers: dict = {}
+        self.history: list[str] = []
+        self.skipped: set[str] = set()      # free-text questions the referee left empty
+        self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
+        for qid, value in (answers or {}).items():
+            self.give(qid, value)
+        self._producers = _producers(book)
+
+    # --- answers -------------------------------------------------------------------
+    def give(self, qid: str, value) -> None:
+        if qid in self.history:
+            self.history.remove(qid)
+        self.skipped.discard(qid)
+        self.answers[qid] = value
+        self.history.append(qid)
+        self.times[qid] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+    def back(self) -> str | None:
+        """Undo the last answer; return its question id."""
+        if not self.history:
+            return None
+        qid = self.history.pop()
+        self.answers.pop(qid, None)
+        return qid
+
+    # --- relevance -----------------------------------------------------------------
+    def next_question(self) -> Question | None:
+        """Questions that decide whether a production fires come before those that only
+        fill in an amount or a seat, so a claim that fails early costs no further questions."""
+        deciding, filling = self.needed()
+        for group in (deciding, filling):
+            for qid in self.book.questions:
+                if qid in group:
+                    return self.book.questions[qid]
+        return self._for_the_record()
+
+    def skip(self, qid: str) -> None:
+        """Leave a free-text question unanswered (it is not asked again)."""
+        self.skipped.add(qid)
+
+    def _for_the_record(self) -> Question | None:
+        state = _State(self.book, self.answers, self._producers)
+        for qid, q in self.book.questions.items():
+            if (q.type == "text" and qid not in self.answers and qid not in self.skipped
+                    and qid not in state.closed and (q.when is None or state.value(q.when) is True)):
+                return q
+        return None
+
+    def needed(self) -> tuple[set[str], set[str]]:
+        state = _State(self.book, self.answers, self._producers)
+        deciding: set[str] = set()
+        filling: set[str] = set()
+        goals = [p for p in self.book.productions if p.action != "derive"]
+        live = [p for p in goals if state.value(p.when) is not False]
+        winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
+        winners |= self._after_the_first(state, live, winners)
+        for p in live:
+            if p.id in winners:
+                continue
+            state.collect(p.when, deciding)
+            if p.action == "keep_first":
+                filling.add(p.keep_first)
+            elif p.finding:
+                filling |= questions_in_finding(p.finding)
+        deciding = self._askable(state, deciding)
+        return deciding, self._askable(state, filling) - deciding
+
+    def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
+        """Findings a ``keep_first`` production will set aside whatever else is answered: a
+        finding surely stands on a claim earlier in the order, so their questions can wait."""
+        later: set[str] = set()
+        contested = {o for p in live for o in p.overrides}
+        for kp in live:
+            order = self.answers.get(kp.keep_first) if kp.action == "keep_first" else None
+            if not isinstance(order, list) or state.value(kp.when) is not True:
+                continue
+            competing = [p for p in self.book.productions
+                         if p.action == "finding" and p.finding.get("kind") not in NOT_RULED_KINDS
+                         and kp.competes(p.id)]
+            claim = {p.id: str(p.finding.get("claim") or "") for p in competing}
+            standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
+                        and p.id not in aside and p.id not in contested and state.value(p.when) is True]
+            if standing:
+                first = min(standing)
+                later |= {p.id for p in competing if claim[p.id] in order and order.index(claim[p.id]) > first}
+        return later
+
+    def _askable(self, state: "_State", wanted: set[str]) -> set[str]:
+        """The wanted questions that can be asked now, or the gate questions before them."""
+        result: set[str] = set()
+        seen: set[str] = set()
+        todo = list(wanted)
+        while todo:
+            qid = todo.pop()
+            if qid in seen or qid in self.answers or qid not in self.book.questions:
+                continue
+            seen.add(qid)
+            if qid in state.closed:
+                continue
+            q = self.book.questions[qid]
+            gate = True if q.when is None else state.value(q.when)
+            if gate is True:
+                result.add(qid)
+            elif gate is None:
+                more: set[str] = set()
+                state.collect(q.when, more)
+                todo.extend(more)
+        return result
+
+
+def _producers(book: Rulebook) -> dict[str, list[Production]]:
+    producers: dict[str, list[Production]] = {}
+    for p in book.productions:
+        if p.action == "derive":
+            producers.setdefault(p.derive, []).append(p)
+    return producers
+
+
+class _State:
+    """Three-valued facts for one set of answers."""
+
+    def __init__(self, book: Rulebook, answers: dict, producers: dict[str, list[Production]]):
+        self.book, self.answers, self.producers = book, answers, producers
+        self.closed: set[str] = set()
+        self.facts: dict[str, bool | None] = {}
+        self.no_findings: bool | None = None
+        for _ in range(len(book.questions) + 1):
+            self._facts()
+            newly = {qid for qid, q in book.questions.items()
+                     if qid not in answers and qid not in self.closed
+                     and q.when is not None and self.value(q.when) is False}
+            if not newly:
+                break
+            self.closed |= newly
+
+    def _facts(self) -> None:
+        self.facts = {}
+        pending = dict(self.producers)
+        for _ in range(len(pending) + 1):
+            changed = False
+            for name, prods in pending.items():
+                vals = [self.value(p.when) for p in prods]
+                new = True if True in vals else (None if None in vals else False)
+                if self.facts.get(name, "unset") != new:
+                    self.facts[name] = new
+                    changed = True
+            if not changed:
+                break
+        infractions = [p for p in self.book.productions if p.action == "finding"
+                       and not cond.reads_findings(p.when)]
+        vals = [self.value(p.when) for p in infractions]
+        self.no_findings = False if True in vals else (None if None in vals else True)
+
+    def literal(self, lit) -> bool | None:
+        if isinstance(lit, cond.FactTest):
+            return self.facts.get(lit.name, None if lit.name in self.producers else False)
+        if isinstance(lit, cond.NoFindings):
+            return self.no_findings
+        if lit.question in self.answers:
+            return lit.holds(self.answers[lit.question])
+        if lit.question in self.closed or lit.question not in self.book.questions:
+            return False
+        return None
+
+    def value(self, c) -> bool | None:
+        return cond.evaluate(c, self.literal)
+
+    def collect(self, c, wanted: set[str], depth: int = 0) -> None:
+        """Add the questions that could still decide ``c``."""
+        if depth > 50:
+            return
+        live = []
+        for conj in cond.dnf(c):
+            vals = [(pos, lit, self.literal(lit)) for pos, lit in conj]
+            if not any(v is not None and v != pos for pos, _, v in vals):
+                live.append((vals, frozenset((pos, lit) for pos, lit, v in vals if v is None)))
+        for vals, unknown in live:
+            # an alternative that needs everything another one needs, and more, decides nothing
+            # the other does not: whenever it holds, so does the other
+            if len(live) > 1 and any(other < unknown for _, other in live):
+                continue
+            for pos, lit, v in vals:
+                if v is not None:
+                    continue
+                if isinstance(lit, cond.AnswerTest):
+                    wanted.add(lit.question)
+                elif isinstance(lit, cond.FactTest):
+                    for p in self.producers.get(lit.name, []):
+                        self.collect(p.when, wanted, depth + 1)
+                elif isinstance(lit, cond.NoFindings):
+                    for p in self.book.productions:
+                        if p.action == "finding" and not cond.reads_findings(p.when):
+                            self.collect(p.when, wanted, depth + 1)
+
+
+def prune(book: Rulebook, answers: dict) -> dict:
+    """Drop answers to questions whose ``when`` no longer holds (after an answer was changed)."""
+    kept = dict(answers)
+    producers = _producers(book)
+    for _ in range(len(kept) + 1):
+        state = _State(book, kept, producers)
+        stale = [qid for qid in kept if qid in book.questions
+                 and book.questions[qid].when is not None
+                 and cond.evaluate(book.questions[qid].when, state.literal) is False]
+        if not stale:
+            break
+        for qid in stale:
+            kept.pop(qid)
+    return kept
+
+
+def not_asked(book: Rulebook, answers: dict) -> list[str]:
+    """The answered questions the interview would not ask with the other answers (their ``when``
+    does not hold): a ruling that read them could never be reached at the table."""
+    kept = prune(book, answers)
+    return [qid for qid in answers if qid not in kept]
+
+
+def articles_fed(book: Rulebook, qid: str) -> list[str]:
+    """Provision ids cited by productions that read the question."""
+    ids: list[str] = []
+    for p in book.productions:
+        reads = cond.questions_read(p.when) | (questions_in_finding(p.finding) if p.finding else set())
+        if qid in reads or p.keep_first == qid:
+            ids += [c for c in p.cites if c not in ids]
+    return ids

@@ -1,0 +1,1 @@
+"""The knowledge language: loading rulebook folders, the rulebook model, conditions, expressions, questions and answers."""

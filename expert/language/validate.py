@@ -1,0 +1,199 @@
+"""Reference checks over a loaded rulebook: every id, value, effect and parameter resolves."""
+from __future__ import annotations
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.answers import allowed_values, check
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.expressions import check_amount, check_seat_ref
+from referee.expert.language.model import FINDING_KINDS, Rulebook
+from referee.expert.language.problems import Problems
+
+
+def validate(book: Rulebook, problems: Problems) -> None:
+    producers = {p.derive for p in book.productions if p.action == "derive"}
+    for q in book.questions.values():
+        _question(book, q, producers, problems)
+    seen: dict[str, object] = {}
+    for p in book.productions:
+        if p.id in seen:
+            problems.error(f"production id {p.id!r} used twice", p.file, p.line)
+        seen[p.id] = p
+    for p in book.productions:
+        _production(book, p, producers, set(seen), problems)
+    for case in book.cases:
+        _case(book, case, problems)
+    _cards_map(book, problems)
+    _effects(book, problems)
+
+
+def _effects(book: Rulebook, problems: Problems) -> None:
+    """An effect's unit: a word, or its forms [one, few, many], or either per language."""
+    def words_ok(v) -> bool:
+        return isinstance(v, str) or (isinstance(v, list) and bool(v) and all(isinstance(w, str) for w in v))
+
+    file = str(book.root / "rulebook.yaml")
+    for name, effect in book.effects.items():
+        if not isinstance(effect, dict):
+            problems.error(f"rulebook.yaml: effect {name!r} must be a mapping with a label", file)
+            continue
+        line = getattr(effect, "line", None)
+        unit = effect.get("unit")
+        if unit is not None and not (words_ok(unit) or (isinstance(unit, dict)
+                                                         and all(words_ok(v) for v in unit.values()))):
+            problems.error(f"rulebook.yaml: effect {name!r}: unit {unit!r}, expected a word, a list of "
+                           "its forms [one, few, many], or either per language {en: ..., ru: ...}", file, line)
+        against = effect.get("against")
+        if against is not None and not (isinstance(against, dict) and all(
+                isinstance(v, str) and v.count("{who}") == 1 and "{" not in v.replace("{who}", "")
+                for v in against.values())):
+            problems.error(f"rulebook.yaml: effect {name!r}: against {against!r}, expected per language a "
+                           "phrase with {who} once, e.g. {en: 'to {who}', hu: '{who} javára'}", file, line)
+        if "side" in effect and not isinstance(effect["side"], bool):
+            problems.error(f"rulebook.yaml: effect {name!r}: side must be true or false", file, line)
+
+
+def _cards_map(book: Rulebook, problems: Problems) -> None:
+    file = str(book.root / "cards.yaml")
+    for name, specs in book.cards_map.items():
+        for spec in specs if isinstance(specs, list) else [specs]:
+            if not isinstance(spec, dict) or "q" not in spec or not {"value", "add", "absent"} & set(spec):
+                problems.error(f"cards.yaml: {name}: each spec needs q and one of value, add, absent",
+                               file, getattr(spec, "line", None))
+            elif spec["q"] not in book.questions:
+                problems.error(f"cards.yaml: {name} answers unknown question {spec['q']!r}",
+                               file, getattr(spec, "line", None), "dangling")
+
+
+def _condition(book, c, file, line, problems, producers, owner):
+    if c is None:
+        return
+    for lit in cond.literals(c):
+        if isinstance(lit, cond.FactTest) and lit.name not in producers:
+            problems.error(f"{owner} reads fact {lit.name!r}, which no production derives",
+                           file, line, "dangling")
+        if not isinstance(lit, cond.AnswerTest):
+            continue
+        q = book.questions.get(lit.question)
+        if q is None:
+            problems.error(f"{owner} reads unknown question {lit.question!r}", file, line, "dangling")
+            continue
+        if q.type == "text":
+            problems.error(f"{owner} reads text question {q.id!r}; text is never a condition", file, line)
+        if lit.op in ("has", "count_ge") and q.type not in ("multi", "order"):
+            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
+        if lit.op in ("ge", "gt", "le", "lt") and q.type != "number":
+            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
+        if lit.op in ("is", "in", "has") and q.type != "number":
+            values = lit.value if lit.op == "in" else (lit.value,)
+            allowed = allowed_values(q, book)
+            if q.type == "order" and q.values_from in book.questions:
+                allowed = book.questions[q.values_from].allowed()
+            if lit.op in ("is", "in") and q.type in ("multi", "order"):
+                problems.error(f"{owner}: use 'has' to test a {q.type} answer ({q.id!r})", file, line)
+            elif allowed is not None:
+                for v in values:
+                    if v not in allowed:
+                        problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
+                                       f"not allow (allowed: {', '.join(map(str, allowed))})",
+                                       file, line, "dangling")
+
+
+def _question(book, q, producers, problems):
+    if not q.text.get("en"):
+        problems.error(f"question {q.id!r} has no English text", q.file, q.line)
+    if book.language != "en" and not q.text.get(book.language):
+        problems.warning(f"question {q.id!r} has no {book.language} text", q.file, q.line)
+    if q.type in ("choice", "multi") and not q.values:
+        problems.error(f"question {q.id!r} ({q.type}) needs values", q.file, q.line)
+    if q.type == "order" and not q.values and q.values_from not in book.questions:
+        problems.error(f"question {q.id!r} (order) needs values or values_from a known question",
+                       q.file, q.line)
+    for s in q.seats or []:
+        if s not in book.seat_ids:
+            problems.error(f"question {q.id!r} names unknown seat {s!r}", q.file, q.line)
+    _condition(book, q.when, q.file, q.line, problems, producers, f"question {q.id!r}")
+
+
+def _production(book: Rulebook, p, producers, ids, problems):
+    owner = f"production {p.id!r}"
+    for c in p.cites:
+        if c not in book.provisions:
+            problems.error(f"{owner} cites {c!r}, which no article file of {book.game} encodes",
+                           p.file, p.line, "dangling")
+    _condition(book, p.when, p.file, p.line, problems, producers, owner)
+    for o in p.overrides:
+        if o not in ids:
+            problems.error(f"{owner} overrides unknown production {o!r}", p.file, p.line, "dangling")
+    if p.action == "keep_first":
+        q = book.questions.get(p.keep_first)
+        if q is None or q.type != "order":
+            problems.error(f"{owner}: keep_first needs an order question, got {p.keep_first!r}",
+                           p.file, p.line)
+        for key in ("among", "except"):
+            for other in getattr(p, f"keep_first_{key}") or []:
+                if other not in ids or book.production(other).action != "finding":
+                    problems.error(f"{owner}: keep_first {key} names {other!r}, expected a production "
+                                   "that makes a finding", p.file, p.line, "dangling")
+    if p.action != "finding":
+        return
+    f = p.finding
+    if f.get("kind") not in FINDING_KINDS:
+        problems.error(f"{owner}: finding kind {f.get('kind')!r}, expected one of "
+                       f"{', '.join(FINDING_KINDS)}", p.file, p.line)
+    if not (f.get("summary") or {}).get("en") if isinstance(f.get("summary"), dict) else not f.get("summary"):
+        problems.error(f"{owner}: finding needs an English summary", p.file, p.line)
+    reads: set[str] = set()
+    msgs = []
+    if f.get("offender") is not None:
+        msgs += check_seat_ref(f["offender"], book, reads)
+    penalty = f.get("penalty") or []
+    if not isinstance(penalty, list):
+        msgs.append("penalty must be a list of {player, effect, amount}")
+        penalty = []
+    for entry in penalty:
+        if not isinstance(entry, dict) or not {"player", "effect"} <= set(entry):
+            msgs.append(f"penalty entry {entry!r} needs player and effect")
+            continue
+        msgs += check_seat_ref(entry["player"], book, reads)
+        if entry.get("against") is not None:
+            msgs += check_seat_ref(entry["against"], book, reads)
+        if entry["effect"] not in book.effects:
+            msgs.append(f"unknown effect {entry['effect']!r}, expected one of "
+                        f"{', '.join(book.effects)} (rulebook.yaml effects)")
+        msgs += check_amount(entry.get("amount"), book, reads)
+    if f.get("kind") == "violation" and not penalty:
+        msgs.append("a violation finding needs a penalty; use violation-no-penalty when the "
+                    "articles prescribe none")
+    for m in msgs:
+        problems.error(f"{owner}: {m}", p.file, p.line)
+
+
+def _case(book: Rulebook, case, problems):
+    owner = f"case {case.name!r}"
+    for qid, value in case.answers.items():
+        q = book.questions.get(str(qid))
+        if q is None:
+            problems.error(f"{owner}: unknown question {qid!r}", case.file, case.line, "dangling")
+            continue
+        try:
+            check(q, value, book, case.answers)
+        except RefereeError as exc:
+            problems.error(f"{owner}: {exc.message}", case.file, case.line)
+    expect = case.expect
+    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction"}
+    if unknown:
+        problems.error(f"{owner}: expect has unknown keys {sorted(unknown)}", case.file, case.line)
+    ids = []
+    for f in expect.get("findings") or []:
+        if not isinstance(f, dict) or "provisions" not in f:
+            problems.error(f"{owner}: each expected finding needs provisions", case.file, case.line)
+            continue
+        ids += f["provisions"]
+        for entry in f.get("penalty") or []:
+            if not isinstance(entry, dict) or not {"player", "effect"} <= set(entry):
+                problems.error(f"{owner}: expected penalty entry {entry!r} needs player, effect",
+                               case.file, case.line)
+    ids += list(expect.get("not_ruled") or []) + list(expect.get("not_applied") or [])
+    for pid in ids:
+        if pid not in book.provisions:
+            problems.error(f"{owner}: expects unknown provision {pid!r}", case.file, case.line, "dangling")

@@ -1,0 +1,1 @@
+"""Ruling records, their verification codes and the tournament register."""
