@@ -37,6 +37,13 @@ def check_game(game: str, root: str | Path | None = None,
             step("skipped")
         return problems
     step("load")
+    check_book(book, problems, step)
+    return problems
+
+
+def check_book(book, problems: Problems, step: Callable[[str], None] = lambda label: None) -> Problems:
+    """Everything `referee check` does once a rulebook is loaded and validated (``problems``
+    holds what loading found); ``step`` is called once per progress step after loading."""
     # references that do not resolve were reported by validate with category "dangling";
     # the analyses below still run on them (each reads only what resolves). Other load errors
     # (malformed YAML, a condition that does not parse) leave a rulebook the analyses would
@@ -62,7 +69,7 @@ def check_game(game: str, root: str | Path | None = None,
     if ruler is not None:
         _coverage(book, ruler, cited, problems)
     step("casebook")
-    analyse(book, problems, ruler, progress)
+    analyse(book, problems, ruler, step)
     _undecided(book, problems)
     return problems
 
