@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from datetime import datetime
 from pathlib import Path
 
@@ -323,7 +324,7 @@ def test(game, verbose, show_coverage, update, knowledge):
                 failed += 1
                 click.echo(f"FAIL {g}: {result.case.name} ({where})")
                 for d in result.differences:
-                    click.echo(f"    {d}")
+                    click.echo(textwrap.indent(d, "    "))
                 if update and result.ruling is not None and _update_case(result):
                     updated += 1
         if show_coverage:

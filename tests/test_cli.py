@@ -114,8 +114,12 @@ def test_test_command_counts_and_fails_on_a_wrong_expectation(tmp_path):
     art.write_text(art.read_text().replace("amount: 6}", "amount: 7}"))
     result = run("test", "mini", "--knowledge", str(draft))
     assert result.exit_code == 1
-    assert "expected [('d1', 'bula', 7, None), ('d2', 'supe', 2, 'declarer')]" in result.output
-    assert "got [('d1', 'bula', 6, None)" in result.output
+    # the finding as YAML, as a case states it: the expected one and the ruled one
+    assert "a finding differs (penalty):" in result.output
+    assert ("expected: {provisions: [mini:1.early], kind: violation, penalty: [{player: d1, effect: bula, "
+            "amount: 7}, {player: d2, effect: supe, amount: 2, against: declarer}]}") in result.output
+    assert "ruled:    {provisions: [mini:1.early], kind: violation, penalty: [{player: d1, effect: bula, amount: 6}" in result.output
+    assert "('d1'" not in result.output
     assert result.output.strip().endswith("0 passed, 1 failed")
 
 

@@ -1,6 +1,7 @@
 """Running casebook cases: a case in, the expected ruling out, differences in words."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from referee.expert.language.answers import check_all
@@ -47,6 +48,38 @@ def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
             for qid in sorted(case.answers) if qid in skipped]
 
 
+def flow(value) -> str:
+    """One line of YAML (flow style), as casebooks write ids and penalty lines: provision ids
+    unquoted ([skat:4.1.3], as authors write them) wherever they read back the same."""
+    import yaml
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False,
+                          width=10_000).strip().removesuffix("...").strip()
+
+    def plain(m):
+        word = m.group(1)
+        try:
+            same = yaml.safe_load(f"[{word}]") == [word]
+        except yaml.YAMLError:
+            same = False
+        return word if same else m.group(0)
+    unquoted = re.sub(r"'([A-Za-z0-9_][A-Za-z0-9_.:\-]*)'", plain, text)
+    return unquoted if yaml.safe_load(unquoted) == value else text
+
+
+def finding_entry(f: FindingOut, with_penalty: bool = True) -> dict:
+    """A ruled finding in the shape of a case's expected finding (``provisions``, ``kind``,
+    ``penalty``); ``with_penalty`` False leaves out an empty penalty."""
+    entry: dict = {"provisions": list(f.provisions), "kind": f.kind}
+    if f.penalty or with_penalty:
+        entry["penalty"] = []
+        for p in f.penalty:
+            line = {"player": p.player, "effect": p.effect, "amount": p.amount}
+            if p.against:
+                line["against"] = p.against
+            entry["penalty"].append(line)
+    return entry
+
+
 def _penalty_key(entry: dict, with_against: bool) -> tuple:
     amount = entry.get("amount")
     if isinstance(amount, float) and amount.is_integer():
@@ -55,56 +88,81 @@ def _penalty_key(entry: dict, with_against: bool) -> tuple:
             str(entry["against"]) if with_against and entry.get("against") is not None else None)
 
 
-def _show(f: FindingOut) -> str:
-    pen = ", ".join(f"{p.player} {p.effect} {p.amount}" + (f" on {p.against}" if p.against else "")
-                    for p in f.penalty)
-    return f"{'+'.join(f.provisions)} [{f.kind}]" + (f" ({pen})" if pen else "")
-
-
-def _penalty_diff(want: dict, found: FindingOut) -> str | None:
+def _penalty_matches(want: dict, found: FindingOut) -> bool:
     if "penalty" not in want:
-        return None
+        return True
     expected_pen = want.get("penalty") or []
     with_against = any("against" in e for e in expected_pen)
     exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
     got = sorted(_penalty_key(p.to_dict(), with_against) for p in found.penalty)
-    if exp == got:
-        return None
-    return f"penalty under {'+'.join(sorted(set(want.get('provisions') or [])))}: expected {exp}, got {got}"
+    return exp == got
+
+
+def _matches(want: dict, f: FindingOut) -> bool:
+    """The ruled finding is the expected one: the same provisions (the full list, in any order),
+    the same kind, and the same penalty when the expectation states one."""
+    return (set(want.get("provisions") or []) == set(f.provisions)
+            and want.get("kind") in (None, f.kind) and _penalty_matches(want, f))
+
+
+def _how_differs(want: dict, f: FindingOut) -> str:
+    what = []
+    if set(want.get("provisions") or []) != set(f.provisions):
+        what.append("provisions")
+    if want.get("kind") not in (None, f.kind):
+        what.append("kind")
+    if not _penalty_matches(want, f):
+        what.append("penalty")
+    return ", ".join(what)
 
 
 def compare(expect: dict, ruling: Ruling) -> list[str]:
+    """What differs between a case's expectations and a ruling, one message per difference;
+    findings are shown as YAML, as a case would state them."""
     diffs: list[str] = []
     if "findings" in expect:
-        actual = list(ruling.findings)
+        left = list(ruling.findings)
+        missing, changed = [], []
         for want in expect.get("findings") or []:
-            want_ids = set(want.get("provisions") or [])
-            candidates = [f for f in actual if want_ids <= set(f.provisions)
-                          and want.get("kind") in (None, f.kind)]
-            if not candidates:
-                got = "; ".join(_show(f) for f in ruling.findings) or "no finding"
-                diffs.append(f"expected a finding citing {sorted(want_ids)}"
-                             + (f" of kind {want['kind']}" if want.get("kind") else "")
-                             + f", got: {got}")
+            if not want.get("kind"):
+                diffs.append(f"expected finding states no kind: {flow(want)}\n"
+                             "  (every expected finding states its kind; `referee test --update` fills it in)")
+            exact = [f for f in left if _matches(want, f)]
+            if exact:
+                left.remove(exact[0])
                 continue
-            # several findings may cite the same provision: prefer the one whose penalty matches
-            match = next((f for f in candidates if not _penalty_diff(want, f)), candidates[0])
-            actual.remove(match)
-            diff = _penalty_diff(want, match)
-            if diff:
-                diffs.append(diff)
-        for extra in actual:
-            diffs.append(f"unexpected finding: {_show(extra)}")
+            ids = set(want.get("provisions") or [])
+            # the ruled finding this expectation most likely means: the same provisions, else
+            # shared ones; of those, the same kind first
+            close = ([f for f in left if set(f.provisions) == ids]
+                     or [f for f in left if ids & set(f.provisions)])
+            if close:
+                f = next((f for f in close if f.kind == want.get("kind")), close[0])
+                left.remove(f)
+                changed.append((want, f))
+            else:
+                missing.append(want)
+        for want, f in changed:
+            diffs.append(f"a finding differs ({_how_differs(want, f)}):\n"
+                         f"  expected: {flow(want)}\n"
+                         f"  ruled:    {flow(finding_entry(f, 'penalty' in want))}")
+        if missing:
+            diffs.append("expected, not ruled:\n" + "\n".join(f"  - {flow(w)}" for w in missing))
+        if left:
+            diffs.append("ruled, not expected:\n"
+                         + "\n".join(f"  - {flow(finding_entry(f, False))}" for f in left))
+    aside = [n for n in ruling.not_ruled]
     for pid in expect.get("not_ruled") or []:
-        if not any(pid in n.provisions for n in ruling.not_ruled):
-            got = "; ".join(f"{'+'.join(n.provisions)}" for n in ruling.not_ruled) or "nothing"
-            diffs.append(f"expected {pid} to be set aside (not ruled), set aside: {got}")
+        if not any(pid in n.provisions for n in aside):
+            got = flow(sorted({p for n in aside for p in n.provisions}))
+            diffs.append(f"expected {pid} to be set aside (not_ruled), set aside: {got}")
     for pid in expect.get("not_applied") or []:
         hits = [f for f in ruling.findings if pid in f.provisions]
         if hits:
-            diffs.append(f"expected {pid} not to apply, but it does: {_show(hits[0])}")
+            diffs.append(f"expected {pid} not to apply, but it does: {flow(finding_entry(hits[0], False))}")
     if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
-        diffs.append(f"expected no_infraction={bool(expect['no_infraction'])}, got {ruling.no_infraction}")
+        diffs.append(f"expected no_infraction: {flow(bool(expect['no_infraction']))}, "
+                     f"ruled no_infraction: {flow(ruling.no_infraction)}")
     return diffs
 
 

@@ -6,6 +6,9 @@ from referee.expert.language.answers import allowed_values, check
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
 from referee.expert.language.model import FINDING_KINDS, Rulebook
+
+# findings that establish no infraction and so can impose nothing
+PENALTY_FREE_KINDS = ("no-violation", "forfeited", "undecided")
 from referee.expert.language.problems import Problems
 
 
@@ -164,6 +167,10 @@ def _production(book: Rulebook, p, producers, ids, problems):
     if f.get("kind") == "violation" and not penalty:
         msgs.append("a violation finding needs a penalty; use violation-no-penalty when the "
                     "articles prescribe none")
+    if f.get("kind") in PENALTY_FREE_KINDS and penalty:
+        msgs.append(f"a {f['kind']} finding carries a penalty, but it establishes no infraction "
+                    "(no violation, a claim lost, or the rules do not decide): drop the penalty, or "
+                    "use violation, rectification or settlement")
     for m in msgs:
         problems.error(f"{owner}: {m}", p.file, p.line)
 
@@ -189,6 +196,9 @@ def _case(book: Rulebook, case, problems):
             problems.error(f"{owner}: each expected finding needs provisions", case.file, case.line)
             continue
         ids += f["provisions"]
+        if "kind" in f and f["kind"] not in FINDING_KINDS:
+            problems.error(f"{owner}: expected finding kind {f['kind']!r}, expected one of "
+                           f"{', '.join(FINDING_KINDS)}", case.file, case.line)
         for entry in f.get("penalty") or []:
             if not isinstance(entry, dict) or not {"player", "effect"} <= set(entry):
                 problems.error(f"{owner}: expected penalty entry {entry!r} needs player, effect",
