@@ -302,7 +302,8 @@ def _players(pairs, book) -> dict:
 @click.argument("game", required=False)
 @click.option("-v", "--verbose", is_flag=True, help="List every case, not only failures.")
 @click.option("--coverage", "show_coverage", is_flag=True,
-              help="Per provision: the cases that apply it and those where it must not apply.")
+              help="Per provision: the cases that apply it and those where it must not apply; per "
+                   "production: the cases that reach it; per override: the cases that exercise it.")
 @click.option("--update", is_flag=True,
               help="Rewrite the expect: of failing cases to the current rulings, asking for each.")
 @KNOWLEDGE
@@ -328,8 +329,12 @@ def test(game, verbose, show_coverage, update, knowledge):
                 if update and result.ruling is not None and _update_case(result):
                     updated += 1
         if show_coverage:
-            from referee.expert.authoring.analysis.coverage import coverage_rows, render_coverage
+            from referee.expert.authoring.analysis.coverage import (coverage_rows, override_rows,
+                                                                    production_rows, render_coverage,
+                                                                    render_productions)
             click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
+            click.echo(render_productions(g, production_rows(book, results), override_rows(book, results)),
+                       nl=False)
     click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
     if failed - updated:
         sys.exit(1)

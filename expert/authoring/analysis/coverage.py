@@ -46,3 +46,60 @@ def render_coverage(game: str, rows: list[dict]) -> str:
     lines.append(f"{game}: {total - len(uncovered)} of {total} penalty-bearing provisions covered "
                  "both ways" + (f"; uncovered: {', '.join(uncovered)}" if uncovered else ""))
     return "\n".join(lines) + "\n"
+
+
+# --- per production ---------------------------------------------------------------------------
+
+def production_rows(book, results) -> list[dict]:
+    """One row per production: the cases in which it fired (made its finding, standing or set
+    aside; derived its fact; set a later finding aside). A production no case reaches can be
+    wrong in any way without a case failing, even when a sibling citing the same provision is
+    covered."""
+    reached: dict[str, list[str]] = {p.id: [] for p in book.productions}
+    for r in results:
+        if r.ruling is None:
+            continue
+        for pid in dict.fromkeys(step["production"] for step in r.ruling.trail):
+            if pid in reached:
+                reached[pid].append(r.case.name)
+    return [{"production": p.id, "action": p.action, "file": p.file, "line": p.line,
+             "cases": reached[p.id]} for p in book.productions]
+
+
+def override_rows(book, results) -> list[dict]:
+    """One row per ``overrides:`` entry: the cases where both productions fire and the loser is
+    expected under ``not_ruled`` (set aside by that winner). Without one, dropping or reversing
+    the override fails no case."""
+    rows = []
+    for p in book.productions:
+        for loser in p.overrides:
+            try:
+                cites = set(book.production(loser).cites)
+            except KeyError:
+                continue
+            cases = [r.case.name for r in results if r.ruling is not None
+                     and any(n.production == loser and n.by == p.id for n in r.ruling.not_ruled)
+                     and cites & set(r.case.expect.get("not_ruled") or [])]
+            rows.append({"winner": p.id, "loser": loser, "file": p.file, "line": p.line, "cases": cases})
+    return rows
+
+
+def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
+    lines = [f"Coverage of {game}: production, cases that reach it"]
+    for r in prows:
+        mark = " " if r["cases"] else "!"
+        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
+        lines.append(f"{mark} {r['production']:45} {r['action']:10} {len(r['cases']):3}{first}")
+    lines.append(f"Overrides of {game}: winner > loser, cases where both fire and the loser is expected "
+                 "under not_ruled")
+    for r in orows:
+        mark = " " if r["cases"] else "!"
+        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
+        lines.append(f"{mark} {r['winner']} > {r['loser']}: {len(r['cases'])}{first}")
+    unreached = [r["production"] for r in prows if not r["cases"]]
+    unexercised = [f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"]]
+    lines.append(f"{game}: {len(prows) - len(unreached)} of {len(prows)} productions reached by a case"
+                 + (f"; none reaches: {', '.join(unreached)}" if unreached else ""))
+    lines.append(f"{game}: {len(orows) - len(unexercised)} of {len(orows)} overrides exercised"
+                 + (f"; not exercised: {', '.join(unexercised)}" if unexercised else ""))
+    return "\n".join(lines) + "\n"
