@@ -71,6 +71,7 @@ def override_rows(book, results) -> list[dict]:
     expected under ``not_ruled`` (set aside by that winner). Without one, dropping or reversing
     the override fails no case."""
     rows = []
+    unfold = None
     for p in book.productions:
         for loser in p.overrides:
             try:
@@ -80,8 +81,25 @@ def override_rows(book, results) -> list[dict]:
             cases = [r.case.name for r in results if r.ruling is not None
                      and any(n.production == loser and n.by == p.id for n in r.ruling.not_ruled)
                      and cites & set(r.case.expect.get("not_ruled") or [])]
-            rows.append({"winner": p.id, "loser": loser, "file": p.file, "line": p.line, "cases": cases})
+            never = False
+            if not cases:
+                if unfold is None:
+                    from referee.expert.authoring.analysis.expand import Unfolder
+                    from referee.expert.authoring.analysis.space import Evaluator
+                    unfold = Unfolder(book, Evaluator(book))
+                never = _never_together(unfold, p.id, loser)
+            rows.append({"winner": p.id, "loser": loser, "file": p.file, "line": p.line, "cases": cases,
+                         "never": never})
     return rows
+
+
+def _never_together(unfold, a: str, b: str) -> bool:
+    """Whether the two productions' conditions exclude each other (derived facts unfolded): the
+    override can never apply, and no case can exercise it."""
+    ways_a, ways_b = unfold.production(a), unfold.production(b)
+    if ways_a is None or ways_b is None or len(ways_a) * len(ways_b) > 20_000:
+        return False
+    return all(unfold.exclusive(x, y) for x in ways_a for y in ways_b)
 
 
 def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
@@ -93,13 +111,96 @@ def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
     lines.append(f"Overrides of {game}: winner > loser, cases where both fire and the loser is expected "
                  "under not_ruled")
     for r in orows:
-        mark = " " if r["cases"] else "!"
-        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
+        mark = " " if r["cases"] else ("-" if r["never"] else "!")
+        first = (f"  e.g. {r['cases'][0]}" if r["cases"] else
+                 "  (their conditions exclude each other: the override never applies)" if r["never"]
+                 else f"  ({r['file']}:{r['line']})")
         lines.append(f"{mark} {r['winner']} > {r['loser']}: {len(r['cases'])}{first}")
     unreached = [r["production"] for r in prows if not r["cases"]]
-    unexercised = [f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"]]
+    unexercised = [f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"] and not r["never"]]
+    never = sum(1 for r in orows if r["never"])
     lines.append(f"{game}: {len(prows) - len(unreached)} of {len(prows)} productions reached by a case"
                  + (f"; none reaches: {', '.join(unreached)}" if unreached else ""))
-    lines.append(f"{game}: {len(orows) - len(unexercised)} of {len(orows)} overrides exercised"
+    lines.append(f"{game}: {len(orows) - len(unexercised) - never} of {len(orows) - never} overrides exercised"
+                 + (f" ({never} can never apply)" if never else "")
                  + (f"; not exercised: {', '.join(unexercised)}" if unexercised else ""))
+    return "\n".join(lines) + "\n"
+
+
+# --- per boundary ------------------------------------------------------------------------------
+
+def _boundaries(lit) -> list[tuple]:
+    """The answers at which a literal's truth turns, each with the truth it must have there:
+    a threshold and the value just beyond it; each value an `in:` list names."""
+    op, v = lit.op, lit.value
+    if op == "ge":
+        return [(v, True), (v - 1, False)]
+    if op == "gt":
+        return [(v + 1, True), (v, False)]
+    if op == "le":
+        return [(v, True), (v + 1, False)]
+    if op == "lt":
+        return [(v - 1, True), (v, False)]
+    if op == "count_ge":
+        return [(v, True), (v - 1, False)]
+    if op == "in":
+        return [(x, True) for x in v]
+    return []
+
+
+def _at(lit, answer, point) -> bool:
+    if lit.op == "count_ge":
+        return isinstance(answer, (list, tuple)) and len(answer) == point
+    return answer == point and not isinstance(answer, bool)
+
+
+def boundary_rows(book, results) -> list[dict]:
+    """For each threshold (``ge``, ``gt``, ``le``, ``lt``, ``count_ge``) and each value of an
+    ``in:`` list in a production's condition: the cases that answer exactly that value while the
+    literal decides whether the production fires (the rest of its condition would hold either
+    way). A threshold off by one, or a value dropped from the list, fails no case without one."""
+    from referee.expert.language import conditions as cond
+    from referee.expert.authoring.analysis.space import Evaluator
+    ev = Evaluator(book)
+    states = {}
+    rows = []
+    for p in book.productions:
+        seen = set()
+        for lit in cond.literals(p.when):
+            if not isinstance(lit, cond.AnswerTest) or lit in seen:
+                continue
+            seen.add(lit)
+            for point, truth in _boundaries(lit):
+                cases = []
+                for r in results:
+                    if r.ruling is None or not _at(lit, r.ruling.answers.get(lit.question), point):
+                        continue
+                    key = id(r)
+                    if key not in states:
+                        states[key] = ev.state(r.ruling.answers)
+                    facts, no_findings = states[key]
+                    answers = r.ruling.answers
+
+                    def value(forced, lit=lit, answers=answers, facts=facts, no_findings=no_findings):
+                        return cond.evaluate(p.when, lambda l: forced if l == lit else
+                                             ev.literal(l, answers, facts, no_findings))
+                    if value(True) != value(False):
+                        cases.append(r.case.name)
+                rows.append({"production": p.id, "file": p.file, "line": p.line,
+                             "literal": {"q": lit.question, lit.op: list(lit.value) if lit.op == "in" else lit.value},
+                             "at": point, "holds": truth, "cases": cases})
+    return rows
+
+
+def render_boundaries(game: str, rows: list[dict]) -> str:
+    from referee.expert.authoring.casebook import flow
+    lines = [f"Boundaries of {game}: thresholds and `in:` values, cases that answer exactly that value "
+             "where it decides the production"]
+    for r in rows:
+        mark = " " if r["cases"] else "!"
+        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
+        lines.append(f"{mark} {r['production']}: {flow(r['literal'])} at {flow(r['at'])} "
+                     f"({'holds' if r['holds'] else 'fails'}): {len(r['cases'])}{first}")
+    missing = sum(1 for r in rows if not r["cases"])
+    lines.append(f"{game}: {len(rows) - missing} of {len(rows)} boundaries decided by a case")
     return "\n".join(lines) + "\n"

@@ -49,9 +49,10 @@ class Finder:
         return ruling
 
     # --- search ------------------------------------------------------------------------------
-    def reaching(self, pids: list[str], aside: tuple[str, str] | None = None):
+    def reaching(self, pids: list[str], aside: tuple[str, str] | None = None, fixed: dict | None = None):
         """(answers, ruling) on which every production in ``pids`` fires (and ``aside``, a
-        (winner, loser) pair, shows the loser set aside), as the interview would gather them;
+        (winner, loser) pair, shows the loser set aside; ``fixed`` answers are given), as the
+        interview would gather them;
         None when the search finds none. The alternatives of the productions' conditions (derived
         facts unfolded) are tried one combination at a time, each with its multi answers first
         limited to the values it names, so the answers say no more than the case needs."""
@@ -65,18 +66,26 @@ class Finder:
                 for p in pids]
         spaces = []
         if all(w is not None for w in ways):
+            combos = []
             for combo in product(*ways):
-                joint = frozenset().union(*combo)
                 if any(unfold.exclusive(a, b) for i, a in enumerate(combo) for b in combo[i + 1:]):
                     continue
+                combos.append(frozenset().union(*combo))
+                if len(combos) >= 50 * MAX_ALTERNATIVES:
+                    break
+            # the combinations that name the fewest values of multi answers (claims) first
+            combos.sort(key=lambda joint: sum(1 for pos, lit in joint if pos and isinstance(
+                lit, cond.AnswerTest) and lit.op == "has"))
+            for joint in combos:
                 both = sorted(joint, key=str)
                 spaces.append(_only_named(Space.build(self.book, self.ev,
-                                                      self._extra(pids, [alt_condition(both)]))
+                                                      self._extra(pids, [alt_condition(both)]), fixed)
                                           .restrict(both), both))
                 if len(spaces) >= MAX_ALTERNATIVES:
                     break
         else:
-            whole = Space.build(self.book, self.ev, self._extra(pids, [self.ev.by_id[p].when for p in pids]))
+            whole = Space.build(self.book, self.ev, self._extra(pids, [self.ev.by_id[p].when for p in pids]),
+                                fixed)
             spaces.append((whole, whole))
         viable = lambda a, d: False not in self.ev.possible(pids, a, d)    # noqa: E731
         # first each alternative with its multi answers (the claims) just the values it names,
@@ -87,7 +96,7 @@ class Finder:
                 space = space[0] if strict else space[1]
                 taken = 0
                 for answers in space.pruned(viable).bounded(BUDGET):
-                    if not self._fires(answers, pids):
+                    if not self._fires(answers, pids) or any(answers.get(q) != v for q, v in (fixed or {}).items()):
                         continue
                     taken += 1
                     full = self.complete(dict(answers), pids)
