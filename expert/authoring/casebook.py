@@ -62,8 +62,12 @@ def flow(value) -> str:
         except yaml.YAMLError:
             same = False
         return word if same else m.group(0)
-    unquoted = re.sub(r"'([A-Za-z0-9_][A-Za-z0-9_.:\-]*)'", plain, text)
-    return unquoted if yaml.safe_load(unquoted) == value else text
+    # a whole quoted scalar only: after [ { , or ": ", before , ] } or the end
+    unquoted = re.sub(r"(?:(?<=^)|(?<=[\[{ ]))'([A-Za-z0-9_][A-Za-z0-9_.:\-]*)'(?=[,\]}]|$)", plain, text)
+    try:
+        return unquoted if yaml.safe_load(unquoted) == value else text
+    except yaml.YAMLError:
+        return text
 
 
 def finding_entry(f: FindingOut, with_penalty: bool = True) -> dict:
