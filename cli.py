@@ -303,18 +303,21 @@ def _players(pairs, book) -> dict:
 @click.option("-v", "--verbose", is_flag=True, help="List every case, not only failures.")
 @click.option("--coverage", "show_coverage", is_flag=True,
               help="Per provision: the cases that apply it and those where it must not apply; per "
-                   "production: the cases that reach it; per override: the cases that exercise it.")
+                   "production: the cases that reach it; per override: the cases that exercise it; per "
+                   "threshold and `in:` value: the cases that decide it.")
 @click.option("--update", is_flag=True,
               help="Rewrite the expect: of failing cases to the current rulings, asking for each.")
 @KNOWLEDGE
 def test(game, verbose, show_coverage, update, knowledge):
     """Run the casebooks and end with 'N passed, N failed'."""
     from referee.expert.authoring.casebook import run_casebook
+    from referee.expert.engine.ruler import Ruler
     from referee.expert.language.rulebook import list_games
     passed = failed = updated = 0
     for g in [game] if game else list_games(knowledge):
         book = _book(g, knowledge)
-        results = run_casebook(book)
+        ruler = Ruler(book)
+        results = run_casebook(book, ruler)
         for result in results:
             where = f"{result.case.file}:{result.case.line}"
             if result.passed:
@@ -329,12 +332,15 @@ def test(game, verbose, show_coverage, update, knowledge):
                 if update and result.ruling is not None and _update_case(result):
                     updated += 1
         if show_coverage:
-            from referee.expert.authoring.analysis.coverage import (coverage_rows, override_rows,
-                                                                    production_rows, render_coverage,
+            from referee.expert.authoring.analysis.coverage import (add_examples, boundary_rows, coverage_rows,
+                                                                    override_rows, production_rows,
+                                                                    render_boundaries, render_coverage,
                                                                     render_productions)
             click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
-            click.echo(render_productions(g, production_rows(book, results), override_rows(book, results)),
-                       nl=False)
+            prows, orows = production_rows(book, results), override_rows(book, results)
+            add_examples(book, ruler, prows, orows)
+            click.echo(render_productions(g, prows, orows), nl=False)
+            click.echo(render_boundaries(g, boundary_rows(book, results)), nl=False)
     click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
     if failed - updated:
         sys.exit(1)

@@ -419,6 +419,8 @@ def main(argv=None) -> int:
 def _progress(i, n, r):
     if sys.stderr.isatty():
         print(f"\r{i}/{n} {r['class']:11}", end="" if i < n else "\n", file=sys.stderr, flush=True)
+    elif i % 10 == 0 or i == n:
+        print(f"{i}/{n} mutants run", file=sys.stderr, flush=True)
 
 
 def verdict(r: dict) -> str:

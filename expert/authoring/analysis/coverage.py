@@ -102,12 +102,29 @@ def _never_together(unfold, a: str, b: str) -> bool:
     return all(unfold.exclusive(x, y) for x in ways_a for y in ways_b)
 
 
+EXAMPLES = 10        # productions and overrides per rulebook given example answers
+
+
+def add_examples(book, ruler, prows: list[dict], orows: list[dict], limit: int = EXAMPLES) -> None:
+    """Give the first ``limit`` productions no case reaches, and overrides no case exercises,
+    the answers of a case that would (``example``), found as the interview would gather them."""
+    from referee.expert.authoring.analysis.examples import Finder
+    finder = Finder(book, ruler)
+    todo = [(r, [r["production"]], None) for r in prows if not r["cases"]]
+    todo += [(r, [r["winner"], r["loser"]], (r["winner"], r["loser"])) for r in orows
+             if not r["cases"] and not r["never"]]
+    for row, pids, aside in todo[:limit]:
+        found = finder.reaching(pids, aside)
+        row["example"] = found[0] if found else None
+
+
 def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
     lines = [f"Coverage of {game}: production, cases that reach it"]
     for r in prows:
         mark = " " if r["cases"] else "!"
         first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
         lines.append(f"{mark} {r['production']:45} {r['action']:10} {len(r['cases']):3}{first}")
+        lines += _example(r)
     lines.append(f"Overrides of {game}: winner > loser, cases where both fire and the loser is expected "
                  "under not_ruled")
     for r in orows:
@@ -116,6 +133,7 @@ def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
                  "  (their conditions exclude each other: the override never applies)" if r["never"]
                  else f"  ({r['file']}:{r['line']})")
         lines.append(f"{mark} {r['winner']} > {r['loser']}: {len(r['cases'])}{first}")
+        lines += _example(r)
     unreached = [r["production"] for r in prows if not r["cases"]]
     unexercised = [f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"] and not r["never"]]
     never = sum(1 for r in orows if r["never"])
@@ -204,3 +222,12 @@ def render_boundaries(game: str, rows: list[dict]) -> str:
     missing = sum(1 for r in rows if not r["cases"])
     lines.append(f"{game}: {len(rows) - missing} of {len(rows)} boundaries decided by a case")
     return "\n".join(lines) + "\n"
+
+
+def _example(row: dict) -> list[str]:
+    from referee.expert.authoring.casebook import flow
+    if "example" not in row:
+        return []
+    if row["example"] is None:
+        return ["      no example found (the search is bounded)"]
+    return [f"      a case could answer: {flow(row['example'])}"]
