@@ -188,7 +188,13 @@ def boundary_rows(book, results) -> list[dict]:
             if not isinstance(lit, cond.AnswerTest) or lit in seen:
                 continue
             seen.add(lit)
+            q = book.questions.get(lit.question)
             for point, truth in _boundaries(lit):
+                if q is not None and q.type == "number" and not (
+                        (q.min is None or point >= q.min) and (q.max is None or point <= q.max)):
+                    continue                  # a value the question does not allow
+                if lit.op == "count_ge" and point < 0:
+                    continue
                 cases = []
                 for r in results:
                     if r.ruling is None or not _at(lit, r.ruling.answers.get(lit.question), point):
