@@ -114,6 +114,10 @@ def _other_value(book, lit):
     return allowed[(allowed.index(lit.value) + 1) % len(allowed)]
 
 
+# mutants that are equivalent by construction, with the argument: (game, production, what) -> why
+static: dict[tuple, str] = {}
+
+
 def mutants_of(book) -> list[tuple[Mutant, callable]]:
     """Every single fault of the rulebook, with the function that makes it on a copy."""
     out: list[tuple[Mutant, callable]] = []
@@ -145,6 +149,11 @@ def mutants_of(book) -> list[tuple[Mutant, callable]]:
                     newp = seats[(seats.index(player) + 1) % len(seats)]
                 elif isinstance(player, dict) and "other_than" in player:
                     newp = dict(player, other_than=list(player["other_than"])[1:])
+                    dropped = list(player["other_than"])[:1]
+                    if dropped and isinstance(dropped[0], str) and dropped[0] not in player.get("among", []):
+                        static[(book.game, pid, f"penalty[{i}].player {json.dumps(player)} -> {json.dumps(newp)}")] = (
+                            f"the seat dropped from other_than, {dropped[0]}, is not among "
+                            f"{player.get('among')}: the same seat remains whatever the answers")
                 else:
                     newp = {"lho_of": player}
                 add("seat", p, f"penalty[{i}].player {json.dumps(player)} -> {json.dumps(newp)}",
@@ -308,7 +317,9 @@ def run_mutant(args) -> dict:
         new = sorted({p.message for p in problems.errors} - set(baseline_errors.get(game, [])))
         out["check"] = new[0] if new else None
     if not out["test"] and not out.get("check"):
-        out.update(distinguish(original, book, mutant))
+        reason = static.get((game, mutant.production, mutant.what))
+        out.update({"verdict": "equivalent", "searched": reason} if reason
+                   else distinguish(original, book, mutant))
     out["seconds"] = round(time.monotonic() - started, 2)
     return out
 
@@ -372,7 +383,19 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", dest="json_out", default=None, help="write every outcome here")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
+    ap.add_argument("--report", default=None, metavar="FILE.json",
+                    help="print the table of an earlier run's --json (equivalences by construction applied)")
     args = ap.parse_args(argv)
+    if args.report:
+        results = json.loads(Path(args.report).read_text(encoding="utf-8"))
+        for g in {r["game"] for r in results}:
+            _book(g)
+        for r in results:
+            reason = static.get((r["game"], r["production"], r["what"]))
+            if reason and not r.get("test") and not r.get("check"):
+                r.update(verdict="equivalent", searched=reason, example=None)
+        print(report(results, any("check" in r for r in results), sum(r.get("seconds", 0) for r in results)))
+        return 0
 
     games = args.games or list_games()
     by_class: dict[str, list[Mutant]] = defaultdict(list)
