@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import yaml
+
 from referee.expert.language.answers import check_all
 from referee.expert.language.errors import RefereeError
 from referee.expert.interview.from_cards import answers_from_cards, merge
@@ -51,7 +53,6 @@ def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
 def flow(value) -> str:
     """One line of YAML (flow style), as casebooks write ids and penalty lines: provision ids
     unquoted ([skat:4.1.3], as authors write them) wherever they read back the same."""
-    import yaml
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False,
                           width=10_000).strip().removesuffix("...").strip()
 
@@ -126,15 +127,20 @@ def compare(expect: dict, ruling: Ruling) -> list[str]:
     diffs: list[str] = []
     if "findings" in expect:
         left = list(ruling.findings)
-        missing, changed = [], []
-        for want in expect.get("findings") or []:
+        missing, changed, unmatched = [], [], []
+        wanted = list(expect.get("findings") or [])
+        for want in wanted:
             if not want.get("kind"):
                 diffs.append(f"expected finding states no kind: {flow(want)}\n"
                              "  (every expected finding states its kind; `referee test --update` fills it in)")
+        # exact matches first, so a near one never takes the finding another expectation names
+        for want in wanted:
             exact = [f for f in left if _matches(want, f)]
             if exact:
                 left.remove(exact[0])
-                continue
+            else:
+                unmatched.append(want)
+        for want in unmatched:
             ids = set(want.get("provisions") or [])
             # the ruled finding this expectation most likely means: the same provisions, else
             # shared ones; of those, the same kind first
