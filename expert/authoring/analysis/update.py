@@ -1,8 +1,11 @@
 """`referee test --update`: rewrite the expected results of cases after an intended change.
 
 Only the ``expect:`` block of a changed case is rewritten, textually: the case is found by its
-line, its ``expect:`` key by indentation, and the block is replaced by the new expectations
-dumped as block YAML at the same indentation. The rest of the file stays byte-identical. The
+name (where it starts now, an earlier update in the file may have moved it), its ``expect:`` key
+by indentation. When only kinds, provision lists and one-line keys (``not_ruled``, ...) change,
+just those lines are edited (a ``kind:`` line added), so comments and layout stay; otherwise
+the block is replaced by the new expectations dumped as block YAML at the same indentation.
+The rest of the file stays byte-identical, and files are written atomically. The
 result is loaded again and compared with the original (only that case's expect may differ);
 when that check fails, or the case is written in flow style, nothing is edited in place and
 the new expectations go to ``<game>/expect-update-<article>.yaml`` instead (outside
@@ -21,8 +24,8 @@ import yaml
 
 def new_expect(old: dict, ruling) -> dict:
     """The expectations the current ruling meets, in the shape of the old ones: every finding
-    states its provisions and kind (and its penalty where the old ones stated penalties, or it
-    has one), in the old order where a finding was expected before."""
+    states its full list of provisions and its kind, and its penalty when it has one or the old
+    expectation of that finding stated one; findings expected before keep their old order."""
     from referee.expert.authoring.casebook import finding_entry
     new: dict = {}
     old_findings = [w for w in old.get("findings") or [] if isinstance(w, dict)]
