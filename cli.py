@@ -207,32 +207,42 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
     """Interview the referee about a disputed deal, then print the ruling.
 
     Answers are checked as they are typed; '?' shows help and the articles a question
-    feeds, 'back' undoes the last answer. Answers are saved after each one: Ctrl-C or end
-    of input leaves them in a case file to continue with --resume.
+    feeds, 'back' undoes the last answer, 'unknown' answers a fact nobody can establish.
+    At the review, '+' adds another event of the same deal and 'r' records what a player
+    asks for. Answers are saved after each one: Ctrl-C or end of input leaves them in a
+    case file to continue with --resume.
     """
     from referee.expert.console import prompt as console
-    from referee.expert.language.answers import check_all
-    from referee.expert.interview.casefile import read_case
-    from referee.expert.interview.from_cards import answers_from_cards
-    from referee.expert.engine.ruler import Ruler
-    from referee.expert.language.yamlio import load_file, where
+    from referee.expert.interview.casefile import case_dispute, read_case
+    from referee.expert.interview.session import Session
+    from referee.expert.language.yamlio import load_file
     book = _book(game, knowledge)
-    answers, header, cards = {}, {}, None
+    header_flags = {k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
+                                      ("referee", referee_name)) if v}
+    cards = None
+    if cards_file:
+        loaded = load_file(cards_file)
+        cards = loaded.get("cards", loaded) if isinstance(loaded, dict) else loaded
     if resume:
         data = read_case(resume)
         if data["game"] != game:
             raise RefereeError(f"saved answers are for {data['game']!r}, not {game!r}", resume)
-        answers = check_all(data.get("answers") or {}, book, resume, where(data.get("answers"))[1])
-        header, cards = dict(data.get("header") or {}), data.get("cards")
-    if cards_file:
-        loaded = load_file(cards_file)
-        cards = loaded.get("cards", loaded) if isinstance(loaded, dict) else loaded
-    header.update({k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
-                                     ("referee", referee_name)) if v})
+        case_dispute({k: v for k, v in data.items() if k != "session"}, book, resume)  # checked like any case
+        session = Session.resume(book, data, lang, source=resume)
+        if cards is not None:
+            session.cards = cards
+            session._derive_from_cards()
+    else:
+        session = Session(book, lang=lang, cards=cards, enter_cards=enter_cards, cards_source=cards_file)
+        if enter_cards and not book.cards_map:
+            click.echo(f"The {book.game} rulebook reads no facts from the cards (no cards.yaml): "
+                       "the questions follow.")
+    session.header.update(header_flags)
     if players:
-        header["players"] = dict(header.get("players") or {}, **_players(players, book))
+        session.header["players"] = dict(session.header.get("players") or {}, **_players(players, book))
     save_to = Path(save or resume or f"interview-{game}-{datetime.now():%Y%m%d-%H%M%S}.yaml")
-    ask_lang = book.language if lang == "both" else lang
+    if session.stage == "questions" and session.from_cards_note():
+        click.echo(session.from_cards_note())
 
     def read(prompt: str, question=None) -> str:
         try:
@@ -240,50 +250,15 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
         except click.Abort:
             raise EOFError from None
 
-    entered = _card_entry(book, enter_cards, cards, read, save_to, answers, header, ask_lang)
-    if entered:
-        cards, cards_file = entered, None
-    derived = answers_from_cards(book, cards, cards_file or resume, where(cards)[1] if cards and not entered else None)
-    if derived.answers:
-        click.echo(console.words(ask_lang)["from_cards"].format(answers=", ".join(sorted(derived.answers))))
-
-    times: dict = {}
     try:
-        given = console.run(book, read, click.echo, save_to, answers, header, ask_lang, cards,
-                            derived.answers, times)
+        console.run(session, read, click.echo, save_to)
     except console.Interrupted as stop:
-        w = console.words(ask_lang)
+        w = console.words(session.lang)
         click.echo(f"\n{w['saved']} {stop.path}", err=True)
         click.echo(w["resume"].format(game=game, path=stop.path), err=True)
         sys.exit(130)
-    sources = {q: s for q, s in derived.sources.items() if q not in answers}
-    _publish(Ruler(book).rule(given, header, sources), book, fmt, lang, out, no_register, register_path,
-             record_path, cards, times)
-
-
-def _card_entry(book, enter_cards, cards, read, save_to, answers, header, lang):
-    """Card entry before the questions: forced by --enter-cards, offered as a first question when
-    the rulebook has a cards.yaml and no cards were given. The cards are saved at once."""
-    from referee.expert.console import card_entry, prompt as console
-    from referee.expert.interview.casefile import save_case
-    if enter_cards and not book.cards_map:
-        click.echo(f"The {book.game} rulebook reads no facts from the cards (no cards.yaml): "
-                   "the questions follow.")
-    if enter_cards is False or not book.cards_map or (enter_cards is None and cards):
-        return None
-    try:
-        entered = (card_entry.enter_cards(book, read, click.echo, lang) if enter_cards
-                   else card_entry.offer(book, read, click.echo, lang))
-    except card_entry.Interrupted as stop:
-        save_case(save_to, book.game, answers, header, "referee interview, interrupted during card entry",
-                  stop.cards or cards)
-        w = console.words(lang)
-        click.echo(f"\n{w['saved']} {save_to}", err=True)
-        click.echo(w["resume"].format(game=book.game, path=save_to), err=True)
-        sys.exit(130)
-    if entered:
-        save_case(save_to, book.game, answers, header, "referee interview, cards entered", entered)
-    return entered or None
+    _publish(session.rule(), book, fmt, lang, out, no_register, register_path, record_path, session.cards,
+             session.answer_times())
 
 
 def _players(pairs, book) -> dict:
@@ -416,21 +391,19 @@ def whatif(case, settings, fmt, knowledge):
 @click.option("--lang", type=click.Choice(["en", "sr"]), default="en", show_default=True)
 def demo(fmt, lang):
     """Replay a built-in preferans dispute through the interview and print the ruling."""
-    import tempfile
     from referee.expert.console import prompt as console
     from referee.expert.interview.casefile import case_answers, read_case
-    from referee.expert.engine.ruler import Ruler
+    from referee.expert.interview.session import Session
     from referee.expert.language.rulebook import DEFAULT_ROOT
     from referee.reports.render import render
     path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
     data = read_case(path)
     book = _book(data["game"], None)
     answers, header = case_answers(data, book, path)
-    script = _Script(answers)
-    with tempfile.TemporaryDirectory() as tmp:
-        given = console.run(book, script, click.echo, Path(tmp) / "demo.yaml", None, header, lang)
+    session = Session(book, lang=lang, header=header, enter_cards=False)
+    console.run(session, _Script(answers), click.echo, None)
     click.echo("")
-    click.echo(render(Ruler(book).rule(given, header), fmt), nl=False)
+    click.echo(render(session.rule(), fmt, lang), nl=False)
 
 
 class _Script:

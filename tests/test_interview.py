@@ -65,22 +65,28 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
     def read(prompt, q=None):
         out.append(prompt)
         return typed.pop(0)
-    console.run(book, read, out.append, tmp_path / "s.yaml", header={"players": {"d1": "Kovács"}}, lang="hu")
+    from referee.expert.interview.session import Session
+    session = Session(book, lang="hu", header={"players": {"d1": "Kovács"}})
+    console.run(session, read, out.append, tmp_path / "s.yaml")
     text = "\n".join(out)
     assert "'talán' nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
-    assert "igen vagy nem (? – súgó, 'back' – az utolsó válasz visszavonása)" in text
+    assert ("igen vagy nem; „ismeretlen”, ha senki sem tudja megállapítani (? – súgó, 'back' – az utolsó "
+            "válasz visszavonása)") in text
     assert "[d1] — Kovács" in text
     assert "Megadott válaszok:" in text
 
 
 def test_help_shows_the_articles_a_question_feeds(tmp_path):
-    result, _ = interview(tmp_path, "?\nearly\nyes\n\n")
-    assert "Rule 1 [mini:1.early]: \"q1\"" in result.output
+    """'?' fits one screen: the help and the articles by label; '??' their full texts."""
+    result, _ = interview(tmp_path, "?\n??\nearly\nyes\n\n")
+    assert "  Rule 1 [mini:1.early]\n" in result.output
+    assert "Rule 1 [mini:1.early]: \u201cq1\u201d" in result.output
 
 
 def test_back_undoes_the_last_answer(tmp_path):
     result, save = interview(tmp_path, "early\nback\nbad-game\n1\n\n")
-    assert "Undid the answer to 'claim'" in result.output
+    claim = yaml.safe_load((FIXTURES / "mini" / "questions.yaml").read_text())[0]["text"]["en"]
+    assert f"Undid the answer to {claim!r}" in result.output
     assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["bad-game"], "game": "pik"}
 
 
@@ -132,7 +138,10 @@ def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_
             if q.id == "other_description":
                 return typed_text
             return {"yesno": "y", "number": str(q.min or 0)}.get(q.type, "1")
-        given = console.run(book, read, lambda line: None, tmp_path / "s.yaml", dict(answers))
+        from referee.expert.interview.session import Session
+        session = Session(book, enter_cards=False)
+        session.give("claim", answers["claim"], 0)
+        given = console.run(session, read, lambda line: None, tmp_path / "s.yaml").dispute().answers
         assert asked[-2] == "other_description"
         assert ("other_description" in given) is expected
         if expected:

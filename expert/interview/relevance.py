@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from referee.expert.language import conditions as cond
+from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_finding
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
@@ -125,6 +126,9 @@ class Interview:
             elif gate is None:
                 more: set[str] = set()
                 state.collect(q.when, more)
+                if more and all(is_unknown(self.answers.get(m)) for m in more):
+                    # open only because a fact is unknown: asked, for the alternative where it holds
+                    result.add(qid)
                 todo.extend(more)
         return result
 
@@ -178,7 +182,10 @@ class _State:
         if isinstance(lit, cond.NoFindings):
             return self.no_findings
         if lit.question in self.answers:
-            return lit.holds(self.answers[lit.question])
+            value = self.answers[lit.question]
+            if is_unknown(value):        # answered "unknown": answered, but its value is open
+                return True if lit.op == "answered" else None
+            return lit.holds(value)
         if lit.question in self.closed or lit.question not in self.book.questions:
             return False
         return None

@@ -5,7 +5,7 @@ from typing import Any
 
 from referee.expert.language import prompt_words
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.model import UNKNOWN, Question, Rulebook, text
 
 YES = {"y", "yes", "true", "da", "d", "igen", "i", "tak", "t", "да", "д"}
 NO = {"n", "no", "false", "ne", "nem", "nie", "нет", "н"}
@@ -41,8 +41,15 @@ def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, l
     return w["some" if q.type in ("multi", "order") else "one"].format(values=listed)
 
 
+def is_unknown(value: Any) -> bool:
+    return isinstance(value, str) and value == UNKNOWN
+
+
 def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) -> Any:
-    """Return the value normalised for its question, or raise RefereeError (no file)."""
+    """Return the value normalised for its question, or raise RefereeError (no file).
+    Every question but a free text accepts ``unknown``: a fact nobody can establish."""
+    if is_unknown(value) and q.type != "text":
+        return UNKNOWN
     def bad():
         raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}")
@@ -78,6 +85,8 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
     Values may be given by name or by the number shown in the list of choices.
     """
     raw = raw.strip()
+    if raw.lower() in prompt_words.UNKNOWN_WORDS and q.type != "text":
+        return UNKNOWN
     if q.type == "yesno":
         low = raw.lower()
         if low in YES:
@@ -140,6 +149,8 @@ def show_value(q: Question, value: Any, book: Rulebook, lang: str = "en") -> str
     """An answer in words, for summaries and rulings."""
     if value is None:
         return "—"
+    if is_unknown(value) and q.type != "text":
+        return prompt_words.words(prompt_words.ALLOWED, lang)["unknown"]
     if q.type == "yesno":
         return prompt_words.words(prompt_words.ALLOWED, lang)["yes" if value else "no"]
     if q.type == "seat":

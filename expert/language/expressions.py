@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from referee.expert.language.model import Rulebook
+from referee.expert.language.model import UNKNOWN, Rulebook
 
 ARITH = ("mul", "add", "sub", "min", "max")
 
@@ -89,7 +89,7 @@ def seat_of(ref: Any, book: Rulebook, answers: dict) -> str:
         return ref
     if "answer" in ref:
         value = answers.get(ref["answer"])
-        if value is None:
+        if value is None or value == UNKNOWN:
             raise Unresolved(ref["answer"])
         return value
     if "other_than" in ref:
@@ -118,7 +118,7 @@ def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
             if isinstance(k, dict):
                 question = k["answer"]
                 k = answers.get(question)
-                if k is None:
+                if k is None or k == UNKNOWN:
                     raise Unresolved(question)
             if not isinstance(value, dict) or k not in value:
                 return None
@@ -126,7 +126,7 @@ def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
         return value
     if "answer" in expr:
         value = answers.get(expr["answer"])
-        if value is None:
+        if value is None or value == UNKNOWN:
             raise Unresolved(expr["answer"])
         return value
     op, parts = next(iter(expr.items()))

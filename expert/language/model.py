@@ -8,6 +8,10 @@ from typing import Any
 from .conditions import Condition
 
 QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
+QUESTION_SCOPES = ("deal", "event")
+# the answer "unknown": a fact nobody can establish. Every question accepts it; no question may
+# offer a value spelt so (validate.py), so the string never collides with a real answer.
+UNKNOWN = "unknown"
 FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
                  "forfeited", "undecided", "settlement")
 # kinds that mean an infraction was established
@@ -44,6 +48,14 @@ class Question(Located):
     values_from: str | None = None
     min: float | None = None
     max: float | None = None
+    # deal: one answer for the whole dispute (the game, the contract, the players); event: one
+    # answer per event (who did it, how); see knowledge/README.md, "Events"
+    scope: str = "event"
+    # the referee's judgement ("at all likely", "gross error"), printed apart from established facts
+    judgement: bool = False
+    # what "unknown" means when the text gives a default (burden of proof, benefit of the doubt):
+    # {value: V, cites: [provision ids], why: {lang: text}}; None: no default, the ruling branches
+    unknown: dict | None = None
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]

@@ -6,8 +6,8 @@ from typing import Any
 
 from referee.expert.language import conditions as cond
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.model import (Article, Case, Production, Provision, Question, Rulebook,
-                    QUESTION_TYPES)
+from referee.expert.language.model import (QUESTION_SCOPES, QUESTION_TYPES, Article, Case, Production,
+                                           Provision, Question, Rulebook)
 from referee.expert.language.problems import Problems
 from referee.expert.language.yamlio import load_file, where
 
@@ -151,10 +151,22 @@ class _Loader:
             else:
                 self.fail(f"question {qid!r}: each value needs {{value: ..., label: ...}}", v, file)
         when = self.condition(node.get("when"), file)
+        scope = node.get("scope", "event")
+        if scope not in QUESTION_SCOPES:
+            self.problems.error(f"question {qid!r}: scope {scope!r}, expected deal or event", f, line)
+            scope = "event"
+        unknown = node.get("unknown")
+        if unknown is not None and not (isinstance(unknown, dict) and "value" in unknown
+                                        and set(unknown) <= {"value", "cites", "why"}):
+            self.problems.error(f"question {qid!r}: unknown must be {{value: V, cites: [ids], why: "
+                                "{en: ...}}: the answer the text prescribes when the fact cannot be "
+                                "established", f, line)
+            unknown = None
         questions[qid] = Question(
             id=qid, type=qtype, text=node.get("text") or {}, help=node.get("help") or {},
             values=values, when=when, seats=node.get("seats"), values_from=node.get("values_from"),
-            min=node.get("min"), max=node.get("max"), file=f or file, line=line)
+            min=node.get("min"), max=node.get("max"), scope=scope,
+            judgement=bool(node.get("judgement", False)), unknown=unknown, file=f or file, line=line)
 
     def condition(self, node: Any, file: str):
         if node is None:

@@ -5,7 +5,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, check
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
-from referee.expert.language.model import FINDING_KINDS, Rulebook
+from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
 from referee.expert.language.problems import Problems
 
 
@@ -111,6 +111,22 @@ def _question(book, q, producers, problems):
     for s in q.seats or []:
         if s not in book.seat_ids:
             problems.error(f"question {q.id!r} names unknown seat {s!r}", q.file, q.line)
+    if UNKNOWN in [str(v) for v in q.allowed()]:
+        problems.error(f"question {q.id!r} offers the value {UNKNOWN!r}, which every question "
+                       "already accepts for a fact nobody can establish; name the value otherwise",
+                       q.file, q.line)
+    if q.unknown is not None:
+        try:
+            check(q, q.unknown["value"], book)
+        except RefereeError as exc:
+            problems.error(f"question {q.id!r}: unknown value: {exc.message}", q.file, q.line)
+        for c in q.unknown.get("cites") or []:
+            if c not in book.provisions:
+                problems.error(f"question {q.id!r}: unknown cites {c!r}, which is not encoded",
+                               q.file, q.line, "dangling")
+        if not q.unknown.get("cites"):
+            problems.error(f"question {q.id!r}: a default for an unknown answer must cite the provision "
+                           "that prescribes it (burden of proof, benefit of the doubt)", q.file, q.line)
     _condition(book, q.when, q.file, q.line, problems, producers, f"question {q.id!r}")
 
 
