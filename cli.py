@@ -147,6 +147,11 @@ LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "
                          "side by side. Article quotes are always in the original.")
 
 
+INCOMPLETE = click.option("--allow-incomplete", is_flag=True,
+                          help="Rule even when the interview would still ask questions; the ruling "
+                               "then says it is incomplete and names them.")
+
+
 @main.command()
 @click.argument("case", type=click.Path(dir_okay=False))
 @FORMAT
@@ -155,24 +160,43 @@ LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "
 @REGISTER
 @SAVE
 @RECORD
+@INCOMPLETE
 @KNOWLEDGE
-def rule(case, fmt, lang, out, register_path, no_register, record_path, knowledge):
-    """Rule on a case file (game, header, answers, cards) without asking anything.
+def rule(case, fmt, lang, out, register_path, no_register, record_path, allow_incomplete, knowledge):
+    """Rule on a case file (game, header, answers, events, requests, cards) without asking
+    anything.
 
-    The ruling is saved in the register and printed with its verification code."""
-    from referee.expert.interview.casefile import case_input, read_case
+    The ruling is saved in the register and printed with its verification code. When the
+    interview would still ask questions, they are listed and no ruling is printed (exit 3)
+    unless --allow-incomplete."""
     from referee.expert.engine.ruler import Ruler
-    from referee.expert.interview.relevance import not_asked
+    from referee.expert.interview.adjudicate import drop_unaskable, rule_dispute
+    from referee.expert.interview.casefile import case_dispute, read_case
     data = read_case(case)
     book = _case_book(data, case, knowledge)
-    answers, header, sources = case_input(data, book, case)
-    for qid in not_asked(book, answers):
-        if qid not in sources:      # the cards say what they show; a typed answer must be askable
-            click.echo(f"warning: {case}: the answer to {qid!r} is ignored: the interview does not ask "
-                       "it with the other answers (its when does not hold)", err=True)
-            answers.pop(qid)
-    _publish(Ruler(book).rule(answers, header, sources), book, fmt, lang, out, no_register,
-             register_path, record_path, data.get("cards"))
+    dispute, header, sources = case_dispute(data, book, case)
+    for where, qid in drop_unaskable(book, dispute, sources):
+        at = "" if where is None else f" (event {where + 1})"
+        click.echo(f"warning: {case}: the answer to {qid!r}{at} is ignored: the interview does not ask "
+                   "it with the other answers (its when does not hold)", err=True)
+    ruling = rule_dispute(Ruler(book), dispute, header, sources)
+    _refuse_incomplete(ruling, case, allow_incomplete)
+    _publish(ruling, book, fmt, lang, out, no_register, register_path, record_path, data.get("cards"))
+
+
+def _refuse_incomplete(ruling, where: str, allowed: bool) -> None:
+    """The questions the interview would still ask: without --allow-incomplete, name them and
+    exit 3 before any ruling is printed or saved."""
+    if not ruling.open_questions:
+        return
+    listed = ", ".join(ruling.open_questions)
+    if allowed:
+        click.echo(f"warning: {where}: the ruling is incomplete: the interview would still ask {listed}",
+                   err=True)
+        return
+    click.echo(f"error: {where}: the interview would still ask: {listed}; answer them (or rule with "
+               "--allow-incomplete, and the ruling says it is incomplete)", err=True)
+    sys.exit(3)
 
 
 @main.command()

@@ -32,7 +32,8 @@ MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the las
 
 
 def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
-                 from_cards: dict | None = None) -> Ruling:
+                 from_cards: dict | None = None, ask: bool = True) -> Ruling:
+    """``ask``: also list the questions the interview would still ask (``open_questions``)."""
     book = ruler.book
     shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
     facts: list[UnknownFact] = []
@@ -70,7 +71,7 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                   and (where, qid) not in open_ and not any(f.question == qid and f.event == where for f in facts)]
     ruling.unknown = facts
     ruling.requests = answer_all(ruling, dispute.requests)
-    ruling.open_questions = open_questions(book, dispute)
+    ruling.open_questions = open_questions(book, dispute) if ask else []
     return ruling
 
 
@@ -235,3 +236,23 @@ def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
 
 
 __all__ = ["rule_dispute", "open_questions", "candidates", "questions_in_finding"]
+
+
+def drop_unaskable(book: Rulebook, dispute: Dispute, sources: dict | None = None) -> list[tuple]:
+    """Drop the typed answers the interview would never ask with the others (their ``when`` does
+    not hold in any event that reads them); return them as (event or None, question id). What the
+    cards show (``sources``) stays: the cards say what they show."""
+    from referee.expert.interview.relevance import not_asked
+    dropped = []
+    sources = sources or {}
+    per_event = dispute.event_answers()
+    for qid in list(dispute.answers):
+        if qid not in sources and all(qid in not_asked(book, a) for a in per_event):
+            dispute.answers.pop(qid)
+            dropped.append((None, qid))
+    for k, event in enumerate(dispute.events):
+        for qid in not_asked(book, {**dispute.answers, **event}):
+            if qid in event:
+                event.pop(qid)
+                dropped.append((k, qid))
+    return dropped

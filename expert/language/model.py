@@ -112,6 +112,8 @@ class Case(Located):
     header: dict = field(default_factory=dict)
     note: str | None = None
     cards: dict | None = None
+    events: list | None = None        # several events: each one's answers (answers: the shared ones)
+    requests: list | None = None      # what the parties ask for
 
 
 @dataclass

@@ -247,4 +247,5 @@ class _Loader:
         f, line = where(node)
         return Case(name=str(node["name"]), article=article, answers=dict(node["answers"]),
                     expect=node["expect"], header=dict(node.get("header") or {}),
-                    note=node.get("note"), cards=node.get("cards"), file=f or str(path), line=line)
+                    note=node.get("note"), cards=node.get("cards"), events=node.get("events"),
+                    requests=node.get("requests"), file=f or str(path), line=line)
