@@ -42,16 +42,31 @@ class Referee(click.Group):
 
 @click.group(cls=Referee)
 @click.version_option(package_name="referee")
-def main():
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="The tournament's configuration (default: $REFEREE_CONFIG, else ./referee.toml): "
+                   "its name, chief referee, register, language and rulebook parameter values.")
+def main(config_file):
     """Settle disputes at card-game tournaments: interview, rule, explain, check.
 
     Rulebooks: preferans, skat, bridge, ulti (see `referee games`).
     """
+    global _CONFIG_FILE
+    _CONFIG_FILE = config_file
+
+
+_CONFIG_FILE: str | None = None
+
+
+def _tournament():
+    from referee.expert.language.tournament import load_config
+    return load_config(_CONFIG_FILE)
 
 
 def _book(game: str, knowledge):
+    """The rulebook, with the tournament's parameter values (referee.toml) applied."""
     from referee.expert.language.rulebook import load_rulebook
-    return load_rulebook(game, knowledge)
+    from referee.expert.language.tournament import apply
+    return apply(load_rulebook(game, knowledge), _tournament())
 
 
 def _case_book(data: dict, path: str, knowledge):

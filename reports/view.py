@@ -111,9 +111,18 @@ def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
     """The rulebook parameters the finding's amounts read, each with where its values come from."""
     entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
     names = params_in([e.get("amount") for e in entries]) if f.penalty else []
-    params = ruling.book.parameters
-    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: {text(params[n].get('source'), lang)}"
+    params, book = ruling.book.parameters, ruling.book
+    w = words(lang)
+    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
+            + (w["tournament_value"].format(value=_value_words(book.tournament_values[n]))
+               if n in book.tournament_values else text(params[n].get('source'), lang))
             for n in names if n in params]
+
+
+def _value_words(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value_words(v)}" for k, v in value.items())
+    return str(value)
 
 
 def _workings(ruling: Ruling, f) -> list[str | None]:

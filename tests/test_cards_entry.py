@@ -167,10 +167,14 @@ def test_random_legal_deals_typed_in_come_back_whole(game, seed, noise_seed):
         [c for t in parse_deal(data, game).tricks for _, c in t.cards]
 
 
+# the players' names given as flags, so the interview does not ask them first
+NAMED = ["--player", "declarer=Marko", "--player", "defender_1=Jovan", "--player", "defender_2=Petar"]
+
+
 def _interview(tmp_path, typed, *extra):
     save = tmp_path / "iv.yaml"
     result = CliRunner().invoke(main, ["interview", "preferans", "--save", str(save), "--format", "json",
-                                       *extra], input=typed)
+                                       *NAMED, *extra], input=typed)
     return result, save
 
 

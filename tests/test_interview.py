@@ -7,6 +7,8 @@ from conftest import FIXTURES
 from referee.expert.interview.relevance import Interview, prune
 
 K = ["--knowledge", str(FIXTURES)]
+# the players' names given as flags, so the interview does not ask them first
+NAMED = ["--player", "declarer=Marko", "--player", "d1=Jovan", "--player", "d2=Petar"]
 
 
 def asked(book, script):
@@ -32,7 +34,7 @@ def test_changed_answer_drops_answers_that_no_longer_apply(mini):
 
 def interview(tmp_path, typed):
     save = tmp_path / "saved.yaml"
-    result = CliRunner().invoke(main, ["interview", "mini", "--save", str(save), "--format", "json", *K],
+    result = CliRunner().invoke(main, ["interview", "mini", "--save", str(save), "--format", "json", *K, *NAMED],
                                 input=typed)
     return result, save
 
@@ -59,7 +61,7 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
     from referee.expert.language.rulebook import load_rulebook
     from conftest import FIXTURES
     book = load_rulebook("mini", FIXTURES)
-    typed = ["talán", "early", "nem", "karo", "1", ""]
+    typed = ["", "", "talán", "early", "nem", "karo", "1", ""]     # two names left out first
     out = []
 
     def read(prompt, q=None):

@@ -104,7 +104,7 @@ def _question_of(session: Session, prompt: Prompt):
 
 
 def _line(prompt: Prompt) -> str:
-    if prompt.kind in ("offer", "card", "review"):
+    if prompt.kind in ("offer", "card", "review", "name"):
         return prompt.text + " "
     return "> "
 
@@ -116,7 +116,7 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         if prompt.heading:
             write(prompt.heading)
         return
-    if prompt.kind == "offer":
+    if prompt.kind in ("offer", "name"):
         return
     if prompt.kind == "review":
         _review(session, prompt, write)

@@ -87,6 +87,7 @@ class Ruling:
     alternatives: list["Alternative"] = field(default_factory=list)
     requests: list["RequestAnswer"] = field(default_factory=list)
     not_established_events: list[int] = field(default_factory=list)   # beside not_established
+    result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
 
     @property
     def game(self) -> str:
@@ -132,6 +133,7 @@ class Ruling:
             "judgements": self.judgements,
             "alternatives": [a.to_dict() for a in self.alternatives],
             "requests": [r.to_dict() for r in self.requests],
+            "result": self.result.to_dict(self.book, self.header) if self.result is not None else None,
         }
 
 
@@ -166,11 +168,18 @@ class Alternative:
     when: list[dict]              # each a {question: value} mapping
     findings: list[FindingOut]
     not_ruled: list[NotRuled]
+    result: Any = None            # the score sheet's entries under this alternative
+    book: Any = None
+    header: dict = field(default_factory=dict)
+    answers: list = field(default_factory=list)   # each event's answers under this alternative
 
     def to_dict(self) -> dict:
-        return {"if": self.when[0] if len(self.when) == 1 else {"any": self.when},
-                "findings": [f.to_dict() for f in self.findings],
-                "not_ruled": [n.to_dict() for n in self.not_ruled]}
+        d = {"if": self.when[0] if len(self.when) == 1 else {"any": self.when},
+             "findings": [f.to_dict() for f in self.findings],
+             "not_ruled": [n.to_dict() for n in self.not_ruled]}
+        if self.result is not None:
+            d["result"] = self.result.to_dict(self.book, self.header)
+        return d
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 
 from referee.expert.engine.events import rule_events
 from referee.expert.engine.requests import answer_all
+from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
 from referee.expert.interview.relevance import Interview, prune
@@ -70,9 +71,21 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                   for qid, value in answers.items() if is_unknown(value)
                   and (where, qid) not in open_ and not any(f.question == qid and f.event == where for f in facts)]
     ruling.unknown = facts
+    ruling.result = _result(book, ruling, ruling.findings)
+    for alt in ruling.alternatives:
+        alt.book, alt.header = book, ruling.header
+        alt.result = _result(book, ruling, alt.findings, alt.answers)
     ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(book, dispute) if ask else []
     return ruling
+
+
+def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] | None = None):
+    """The score sheet's entries for ``findings`` (an alternative's: with the answers it was ruled on)."""
+    if answers:
+        shared = answers[0] if len(answers) == 1 else ruling.answers
+        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared)
+    return compute_result(book, findings, ruling.answers_of, ruling.answers)
 
 
 def _places(shared: dict, events: list[dict]):
@@ -147,8 +160,9 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     for members in groups.values():
         r = members[0][1]
         when = [{qid: value for (where, qid), value in zip(open_, combo)} for combo, _ in members]
-        alternatives.append(Alternative(when=_merge_numbers(book, when), findings=r.findings,
-                                        not_ruled=r.not_ruled))
+        alt = Alternative(when=_merge_numbers(book, when), findings=r.findings, not_ruled=r.not_ruled)
+        alt.answers = [r.answers_of(k) for k in range(r.event_count)]
+        alternatives.append(alt)
     common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
     ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
                      not_ruled=[], alternatives=alternatives)

@@ -9,8 +9,8 @@ answer belongs, the review, a new event ('+'), a party's request ('r'), and when
 ``to_state()`` / ``from_state()`` save and restore it exactly, answer times included, so a
 closed tab, a resume or a crash loses nothing.
 
-Stages: ``offer`` (do you have the cards?) -> ``cards`` (card steps) -> ``questions`` ->
-``review`` -> (``request`` -> ``review``) -> ``done``.
+Stages: ``names`` (the players' names, by seat) -> ``offer`` (do you have the cards?) ->
+``cards`` (card steps) -> ``questions`` -> ``review`` -> (``request`` -> ``review``) -> ``done``.
 """
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ class Prompt:
 class Session:
     def __init__(self, book: Rulebook, *, lang: str = "en", header: dict | None = None,
                  cards: dict | None = None, enter_cards: bool | None = None, ruler: Ruler | None = None,
-                 cards_source: str | None = None):
+                 cards_source: str | None = None, ask_names: bool = True):
         self.book = book
         self.lang = book.language if lang == "both" else lang
         self.header: dict = dict(header or {})
@@ -99,7 +99,15 @@ class Session:
             self.stage = "offer"
         else:
             self.stage = "questions"
+        self._after_names = self.stage
+        self.names_left_out: list[str] = []     # seats whose name the referee left out
+        if ask_names and self._unnamed():
+            self.stage = "names"
         self._derive_from_cards()
+
+    def _unnamed(self) -> list[str]:
+        names = self.header.get("players") or {}
+        return [s for s in self.book.seat_ids if not names.get(s) and s not in self.names_left_out]
 
     # --- the answers -----------------------------------------------------------------
     @property
@@ -134,6 +142,13 @@ class Session:
     # --- what to ask -------------------------------------------------------------------
     def next(self) -> Prompt | None:
         """The prompt to show now; None once the referee asked for the ruling."""
+        if self.stage == "names":
+            unnamed = self._unnamed()
+            if unnamed:
+                seat = unnamed[0]
+                return Prompt("name", seat, self._ws()["name"].format(seat=self.book.seat_label(seat, self.lang)),
+                              type="text", can_skip=True, help=self._ws()["name_help"])
+            self.stage = self._after_names
         if self.stage == "offer":
             w = prompt_words.words(prompt_words.CARDS, self.lang)
             return Prompt("offer", "cards", w["offer"].strip(), type="yesno", help=w["offer_help"],
@@ -223,6 +238,14 @@ class Session:
         raw = raw if isinstance(raw, str) else str(raw)
         handler = getattr(self, f"_answer_{prompt.kind}")
         return handler(prompt, raw.strip())
+
+    def _answer_name(self, prompt: Prompt, raw: str) -> None:
+        if raw:
+            self.header["players"] = {**(self.header.get("players") or {}), prompt.id: raw}
+        else:   # left out: the seat's label stands for the player
+            self.names_left_out.append(prompt.id)
+        self.history.append(["name", prompt.id])
+        return None
 
     def _answer_offer(self, prompt: Prompt, raw: str) -> None:
         low = raw.lower()
@@ -418,6 +441,14 @@ class Session:
         if kind == "offer":
             self.stage = "offer"
             return prompt_words.words(prompt_words.CARDS, self.lang)["undone"]
+        if kind == "name":
+            seat = step[1]
+            (self.header.get("players") or {}).pop(seat, None)
+            if seat in self.names_left_out:
+                self.names_left_out.remove(seat)
+            if self.stage != "names":
+                self._after_names, self.stage = self.stage if self.stage != "review" else "questions", "names"
+            return self.book.seat_label(seat, self.lang)
         return None
 
     # --- review and ruling -------------------------------------------------------------
@@ -518,6 +549,7 @@ class Session:
             "pending": list(self.pending) if self.pending else None,
             "entry": {"deal": self.entry.deal, "done": self.entry.done, "ended": self.entry.ended}
             if self.entry is not None and self.stage == "cards" else None,
+            "after_names": self._after_names, "names_left_out": self.names_left_out,
         }
 
     @classmethod
@@ -571,6 +603,8 @@ class Session:
         self.skipped = set(state.get("skipped") or [])
         self.pending = tuple(state["pending"]) if state.get("pending") else None
         self.stage = state.get("stage") or "questions"
+        self._after_names = state.get("after_names") or "questions"
+        self.names_left_out = list(state.get("names_left_out") or [])
         if self.stage == "done":
             self.stage = "review"
         entry = state.get("entry")

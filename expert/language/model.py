@@ -143,6 +143,8 @@ class Rulebook:
     articles: list[Article]
     files: list[Path]
     cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
+    score: dict = field(default_factory=dict)       # the score sheet: items, effects, play (rulebook.yaml)
+    tournament_values: dict = field(default_factory=dict)   # parameters the tournament set (referee.toml)
 
     @property
     def cases(self) -> list[Case]:

@@ -174,7 +174,8 @@ ALLOWED = {
 
 # The session's own words: several events, the parties' requests, facts nobody can establish.
 SESSION = {
-    "en": {"event": "Event {n}",
+    "en": {"name": "Name of the player: {seat} (Enter to leave it out):", "name_help": "The names go on the ruling beside the seats; the seat stands for the player when left out.",
+           "event": "Event {n}",
            "review": "Type a number to change that answer, '+' if something else happened in this deal, "
                      "'r' to record what a party asks for, or press Enter to rule:",
            "review_pick": "expected a number from 1 to {n}, '+', 'r', or Enter",
@@ -194,7 +195,8 @@ SESSION = {
            "unknown_hint": "'unknown' if nobody can establish it",
            "conditional": "(asked for the case where the unknown fact is so: {facts})",
            "no_article": "no such article: {raw!r}; expected an article's label or id, or Enter"},
-    "sr": {"event": "Događaj {n}",
+    "sr": {"name": "Ime igrača: {seat} (Enter da se izostavi):", "name_help": "Imena se upisuju u odluku pored mesta; ako se izostave, navodi se mesto.",
+           "event": "Događaj {n}",
            "review": "Upišite broj da promenite taj odgovor, '+' ako se u ovom deljenju dogodilo još nešto, "
                      "'r' da zabeležite šta igrač traži, ili pritisnite Enter za odluku:",
            "review_pick": "očekuje se broj od 1 do {n}, '+', 'r' ili Enter",
@@ -214,7 +216,8 @@ SESSION = {
            "unknown_hint": "„nepoznato” ako to niko ne može da utvrdi",
            "conditional": "(pita se za slučaj da je nepoznata činjenica takva: {facts})",
            "no_article": "nema takvog člana: {raw!r}; očekuje se oznaka ili id člana, ili Enter"},
-    "pl": {"event": "Zdarzenie {n}",
+    "pl": {"name": "Nazwisko gracza: {seat} (Enter, aby pominąć):", "name_help": "Nazwiska trafiają do orzeczenia obok miejsc; gdy ich brak, podaje się miejsce.",
+           "event": "Zdarzenie {n}",
            "review": "Wpisz numer, aby zmienić odpowiedź, '+', jeśli w tym rozdaniu wydarzyło się coś "
                      "jeszcze, 'r', aby zapisać żądanie gracza, albo naciśnij Enter, aby wydać orzeczenie:",
            "review_pick": "oczekiwano liczby od 1 do {n}, '+', 'r' albo Enter",
@@ -234,7 +237,8 @@ SESSION = {
            "unknown_hint": "„nieznane”, jeśli nikt nie może tego ustalić",
            "conditional": "(pytanie na wypadek, gdyby nieznany fakt był taki: {facts})",
            "no_article": "nie ma takiego przepisu: {raw!r}; oczekiwano oznaczenia lub id przepisu albo Enter"},
-    "ru": {"event": "Событие {n}",
+    "ru": {"name": "Имя игрока: {seat} (Enter — пропустить):", "name_help": "Имена вносятся в решение рядом с местами; если имя не указано, указывается место.",
+           "event": "Событие {n}",
            "review": "Введите номер, чтобы изменить ответ, '+', если в этой сдаче произошло что-то ещё, "
                      "'r', чтобы записать требование игрока, или нажмите Enter, чтобы вынести решение:",
            "review_pick": "ожидается число от 1 до {n}, '+', 'r' или Enter",
@@ -254,7 +258,8 @@ SESSION = {
            "unknown_hint": "«неизвестно», если это невозможно установить",
            "conditional": "(вопрос на случай, если неизвестный факт таков: {facts})",
            "no_article": "нет такого правила: {raw!r}; ожидается номер или id правила, или Enter"},
-    "hu": {"event": "{n}. esemény",
+    "hu": {"name": "A játékos neve: {seat} (Enter: kihagyás):", "name_help": "A nevek a döntésbe a helyek mellé kerülnek; ha hiányoznak, a hely szerepel.",
+           "event": "{n}. esemény",
            "review": "Írja be a módosítandó válasz számát, '+' jelet, ha ebben a leosztásban más is történt, "
                      "'r' betűt egy játékos kérésének rögzítéséhez, vagy nyomjon Entert a döntéshez:",
            "review_pick": "1 és {n} közötti számot, '+' jelet, 'r' betűt vagy Entert várunk",

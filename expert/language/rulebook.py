@@ -110,7 +110,8 @@ class _Loader:
             partnerships=meta.get("partnerships") or [],
             effects=dict(meta.get("effects") or {}), parameters=dict(meta.get("parameters") or {}),
             questions=questions, provisions=provisions, productions=productions,
-            articles=articles, files=self.files, cards_map=cards_map)
+            articles=articles, files=self.files, cards_map=cards_map,
+            score=dict(meta.get("score") or {}) if isinstance(meta.get("score") or {}, dict) else {})
 
     def load_article(self, path: Path, questions: dict[str, Question]) -> Article | None:
         data = self.read(path)

@@ -24,6 +24,7 @@ def validate(book: Rulebook, problems: Problems) -> None:
         _case(book, case, problems)
     _cards_map(book, problems)
     _effects(book, problems)
+    _score(book, problems, producers)
 
 
 def _effects(book: Rulebook, problems: Problems) -> None:
@@ -213,3 +214,69 @@ def _case(book: Rulebook, case, problems):
     for pid in ids:
         if pid not in book.provisions:
             problems.error(f"{owner}: expects unknown provision {pid!r}", case.file, case.line, "dangling")
+
+
+def _score(book: Rulebook, problems: Problems, producers) -> None:
+    """rulebook.yaml `score:`: the score sheet's items, how each effect is written on it, and the
+    deal's own entries (`play`) when no standing finding settles the result."""
+    score = book.score
+    if not score:
+        return
+    file = str(book.root / "rulebook.yaml")
+    line = getattr(score, "line", None)
+    unknown = set(score) - {"items", "effects", "play", "description"}
+    if unknown:
+        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play",
+                       file, line)
+    items = []
+    for node in score.get("items") or []:
+        if not isinstance(node, dict) or "id" not in node or "label" not in node:
+            problems.error("rulebook.yaml: score item needs id and label", file, getattr(node, "line", line))
+            continue
+        if node.get("per", "player") not in ("player", "side"):
+            problems.error(f"rulebook.yaml: score item {node['id']!r}: per must be player or side", file,
+                           getattr(node, "line", line))
+        items.append(node["id"])
+    for name, spec in (score.get("effects") or {}).items():
+        where = getattr(spec, "line", line)
+        if name not in book.effects:
+            problems.error(f"rulebook.yaml: score effects: unknown effect {name!r}", file, where, "dangling")
+        if not isinstance(spec, dict) or spec.get("item") not in items:
+            problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)}",
+                           file, where)
+            continue
+        if set(spec) - {"item", "sign", "amount", "player", "against", "settles"}:
+            problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys "
+                           f"{sorted(set(spec) - {'item', 'sign', 'amount', 'player', 'against', 'settles'})}",
+                           file, where)
+        reads: set[str] = set()
+        msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
+        for key in ("player", "against"):
+            if spec.get(key) is not None and spec[key] not in ("line", "against"):
+                msgs += check_seat_ref(spec[key], book, reads)
+        for m in msgs:
+            problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
+    for rule in score.get("play") or []:
+        where = getattr(rule, "line", line)
+        if not isinstance(rule, dict) or "entries" not in rule:
+            problems.error("rulebook.yaml: score play: each rule needs entries (and an optional when)", file, where)
+            continue
+        if rule.get("when") is not None:
+            try:
+                test = cond.parse(rule["when"], file)
+            except RefereeError as exc:
+                problems.error(exc.message, exc.file, exc.line)
+            else:
+                _condition(book, test, file, where, problems, producers, "score play rule")
+        for entry in rule.get("entries") or []:
+            reads = set()
+            if not isinstance(entry, dict) or not {"player", "item", "amount"} <= set(entry):
+                problems.error("rulebook.yaml: score play entry needs player, item, amount", file, where)
+                continue
+            msgs = check_seat_ref(entry["player"], book, reads) + check_amount(entry["amount"], book, reads)
+            if entry.get("against") is not None:
+                msgs += check_seat_ref(entry["against"], book, reads)
+            if entry["item"] not in items:
+                msgs.append(f"unknown score item {entry['item']!r}")
+            for m in msgs:
+                problems.error(f"rulebook.yaml: score play: {m}", file, getattr(entry, "line", where))
