@@ -141,11 +141,25 @@ def _facts(ruling: Ruling, lang: str) -> list[tuple[str, str]]:
     for qid, q in book.questions.items():
         if qid in ruling.answers:
             value = ruling.answers[qid]
-            shown = w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang)
+            said = _stated(q, value, lang)
+            shown = "" if said and q.type == "yesno" else (
+                w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang))
             if qid in ruling.from_cards:
                 shown += f" [{w['from_cards']}: {'; '.join(ruling.from_cards[qid])}]"
-            rows.append((text(q.text, lang), shown))
+            if said and shown and q.type != "yesno":
+                said += ":"                 # a label, then its value: no name is declined
+            rows.append((said or text(q.text, lang), shown.strip()))
     return rows
+
+
+def _stated(q, value, lang: str) -> str:
+    """The question's ``fact:`` in ``lang`` (or English): the statement a yes/no answer makes, or
+    the label the value is printed after; "" when the question has none."""
+    fact = q.fact or {}
+    said = fact.get(lang) or fact.get("en")
+    if isinstance(said, dict):
+        return said.get("yes" if value else "no", "")
+    return said or ""
 
 
 def _reason(n, lang: str) -> str:
