@@ -58,10 +58,11 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         if working:
             result += f" (= {working})"
     if line.against:
-        against = _in_lang(effect.get("against"), lang)[0] or w["against"] + " {who}"
+        against = _in_lang(effect.get("against"), lang)[0] or w["against"]
         result += ", " + str(against).format(who=who(ruling, line.against, lang))
     if line.needs:
-        result += f" ({w['missing'].format(q=line.needs)})"
+        q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
+        result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
     return result
 
 
