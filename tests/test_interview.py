@@ -67,8 +67,8 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
         return typed.pop(0)
     console.run(book, read, out.append, tmp_path / "s.yaml", header={"players": {"d1": "Kovács"}}, lang="hu")
     text = "\n".join(out)
-    assert "'talán' nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
-    assert "igen vagy nem (? – súgó, 'back' – az utolsó válasz visszavonása)" in text
+    assert "„talán” nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
+    assert "igen vagy nem (? – súgó, „vissza” – az utolsó válasz visszavonása)" in text
     assert "[d1] — Kovács" in text
     assert "Megadott válaszok:" in text
 
