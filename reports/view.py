@@ -18,7 +18,16 @@ def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
         return ""
     label = ruling.book.seat_label(seat, lang)
     name = (ruling.header.get("players") or {}).get(seat)
-    return f"{name} ({label})" if name else label
+    return f"{name} ({unnested(label)})" if name else label
+
+
+def unnested(label: str) -> str:
+    """A seat label to print inside parentheses: its own bracket becomes a comma, so the ruling
+    never nests parentheses ('Vesna (drugi pratilac, drugi na izjašnjavanju)')."""
+    head, sep, rest = label.partition(" (")
+    if sep and rest.endswith(")") and "(" not in rest:
+        return f"{head}, {rest[:-1]}"
+    return label
 
 
 def side_name(ruling: Ruling, seat: str | None, lang: str) -> str:
@@ -95,7 +104,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "language": book.language, "source": book.source.get("document", ""),
         "header": [(w[k], v) for k, v in header.items()],
         "header_line": " · ".join(f"{w[k]} {v}" for k, v in header.items() if k != "date"),
-        "players": [(book.seat_label(s, lang), n) for s, n in (ruling.header.get("players") or {}).items()],
+        "players": [(unnested(book.seat_label(s, lang)), n) for s, n in (ruling.header.get("players") or {}).items()],
         "facts": _facts(ruling, lang),
         "findings": findings,
         "no_infraction": ruling.no_infraction,
