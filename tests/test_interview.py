@@ -71,8 +71,8 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
     session = Session(book, lang="hu", header={"players": {"d1": "Kovács"}})
     console.run(session, read, out.append, tmp_path / "s.yaml")
     text = "\n".join(out)
-    assert "'talán' nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
-    assert ("igen vagy nem; „ismeretlen”, ha senki sem tudja megállapítani (? – súgó, 'back' – az utolsó "
+    assert "„talán” nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
+    assert ("igen vagy nem; „ismeretlen”, ha senki sem tudja megállapítani (? – súgó, „vissza” – az utolsó "
             "válasz visszavonása)") in text
     assert "[d1] — Kovács" in text
     assert "Megadott válaszok:" in text

@@ -56,6 +56,10 @@ class Question(Located):
     # what "unknown" means when the text gives a default (burden of proof, benefit of the doubt):
     # {value: V, cites: [provision ids], why: {lang: text}}; None: no default, the ruling branches
     unknown: dict | None = None
+    # how the answer reads as a statement in the ruling's facts, per language: for yesno
+    # {lang: {yes: "The partner fell.", no: "The partner did not fall."}}, for the other types
+    # {lang: "Lead out of turn by"} (a label the value is printed after, so no name is declined)
+    fact: dict | None = None
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]

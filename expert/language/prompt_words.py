@@ -22,32 +22,32 @@ INTERVIEW = {
            "pick": "expected a number from 1 to {n}, or Enter", "refused": "{raw!r} is not accepted: expected {allowed}",
            "from_cards": "From the cards: {answers} (not asked)",
            "text_skip": "(Enter leaves it out)", "in_english": "In English"},
-    "sr": {"hint": "(? za pomoć, 'back' za poništavanje poslednjeg odgovora)", "summary": "Dati odgovori:",
+    "sr": {"hint": "(? za pomoć, „nazad“ za poništavanje poslednjeg odgovora)", "summary": "Dati odgovori:",
            "change": "Upišite broj da promenite taj odgovor, ili pritisnite Enter za odluku:",
            "undone": "Poništen odgovor na", "nothing": "Nema šta da se poništi.",
            "saved": "Odgovori sačuvani u", "resume": "Nastavak: referee interview {game} --resume {path}",
-           "pick": "očekuje se broj od 1 do {n}, ili Enter", "refused": "{raw!r} nije prihvaćeno: očekuje se {allowed}",
+           "pick": "očekuje se broj od 1 do {n}, ili Enter", "refused": "„{raw}“ nije prihvaćeno: očekuje se {allowed}",
            "from_cards": "Iz karata: {answers} (ne pita se)",
            "text_skip": "(Enter ga izostavlja)", "in_english": "Na engleskom"},
-    "pl": {"hint": "(? – pomoc, 'back' – cofnięcie ostatniej odpowiedzi)", "summary": "Udzielone odpowiedzi:",
+    "pl": {"hint": "(? – pomoc, „wstecz” – cofnięcie ostatniej odpowiedzi)", "summary": "Udzielone odpowiedzi:",
            "change": "Wpisz numer odpowiedzi, aby ją zmienić, albo naciśnij Enter, aby wydać orzeczenie:",
            "undone": "Cofnięto odpowiedź na", "nothing": "Nie ma czego cofnąć.",
            "saved": "Odpowiedzi zapisano w", "resume": "Kontynuacja: referee interview {game} --resume {path}",
-           "pick": "oczekiwano liczby od 1 do {n} albo Enter", "refused": "{raw!r} nie jest przyjęte: oczekiwano: {allowed}",
+           "pick": "oczekiwano liczby od 1 do {n} albo Enter", "refused": "„{raw}” nie zostało przyjęte; oczekiwano: {allowed}",
            "from_cards": "Z kart: {answers} (bez pytania)",
            "text_skip": "(Enter pomija)", "in_english": "Po angielsku"},
-    "ru": {"hint": "(? — справка, 'back' — отменить последний ответ)", "summary": "Данные ответы:",
+    "ru": {"hint": "(? — справка, «назад» — отменить последний ответ)", "summary": "Данные ответы:",
            "change": "Введите номер ответа, чтобы изменить его, или нажмите Enter, чтобы вынести решение:",
            "undone": "Отменён ответ на", "nothing": "Нечего отменять.",
            "saved": "Ответы сохранены в", "resume": "Продолжить: referee interview {game} --resume {path}",
-           "pick": "ожидается число от 1 до {n} или Enter", "refused": "{raw!r} не принято: ожидается {allowed}",
+           "pick": "ожидается число от 1 до {n} или Enter", "refused": "«{raw}» не принято: ожидается {allowed}",
            "from_cards": "Из карт: {answers} (не спрашивается)",
            "text_skip": "(Enter — пропустить)", "in_english": "По-английски"},
-    "hu": {"hint": "(? – súgó, 'back' – az utolsó válasz visszavonása)", "summary": "Megadott válaszok:",
+    "hu": {"hint": "(? – súgó, „vissza” – az utolsó válasz visszavonása)", "summary": "Megadott válaszok:",
            "change": "Írja be a módosítandó válasz számát, vagy nyomjon Entert a döntéshez:",
            "undone": "Visszavonva a válasz erre:", "nothing": "Nincs mit visszavonni.",
            "saved": "A válaszok mentve ide:", "resume": "Folytatás: referee interview {game} --resume {path}",
-           "pick": "1 és {n} közötti számot vagy Entert várunk", "refused": "{raw!r} nem fogadható el; a várt válasz: {allowed}",
+           "pick": "1 és {n} közötti számot vagy Entert várunk", "refused": "„{raw}” nem fogadható el; a várt válasz: {allowed}",
            "from_cards": "A lapokból: {answers} (nem kérdezzük)",
            "text_skip": "(Enter: kihagyás)", "in_english": "Angolul"},
 }
@@ -77,8 +77,8 @@ CARDS = {
     "sr": {"offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
            "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
                          "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
-           "yn": "{raw!r} nije prihvaćeno: očekuje se d ili n",
-           "intro": "Karte: '?' prikazuje zapis; Enter preskače ono što ne znate; 'nazad' "
+           "yn": "„{raw}“ nije prihvaćeno: očekuje se d ili n",
+           "intro": "Karte: „?“ prikazuje zapis; Enter preskače ono što ne znate; „nazad“ "
                     "poništava prethodni unos.",
            "undone": "(nazad: prethodni unos je poništen)", "nothing_to_undo": "nema se gde nazad",
            "seats": "Mesta po redu igranja, prvi na potezu prvi (Enter: {default}): ",
@@ -88,35 +88,35 @@ CARDS = {
                    "defender_2=herc): ",
            "hand": "Ruka: {seat}: ", "talon": "Talon ({n} karte): ", "skat": "Skat ({n} karte): ",
            "discard": "Škart, {n} odbačene karte: ",
-           "lead": "Ko je pošao u prvi štih (Enter: {default}): ",
+           "lead": "Ko je polazio u prvi štih (Enter: {default}): ",
            "play": "Tok igre, štih po štih: karte redom kako su odigrane; prazan red završava.",
            "trick": "Štih {n}: ", "unfinished": "(nezavršen štih završava tok igre)"},
     "pl": {"offer": "Czy masz karty (ręce i przebieg gry)? (t/n, ? – pomoc) ",
            "offer_help": "Jeśli ręce i zapis rozgrywki są pod ręką, wprowadź je: fakty, które z nich "
-                         "wynikają (niedołożenie koloru, wyjście nie w kolejności, układy kart, o których "
+                         "wynikają (nieobsłużenie koloru, nieuprawnione wybicie, karty, o których "
                          "mówią przepisy), nie będą wtedy pytane.",
-           "yn": "{raw!r} nie jest przyjęte: oczekiwano t lub n",
-           "intro": "Karty: '?' pokazuje zapis; Enter pomija to, czego nie wiesz; 'back' cofa "
+           "yn": "„{raw}” nie zostało przyjęte; oczekiwano t lub n",
+           "intro": "Karty: „?” pokazuje zapis; Enter pomija to, czego nie wiesz; „wstecz” cofa "
                     "poprzedni wpis.",
-           "undone": "(back: poprzedni wpis cofnięty)", "nothing_to_undo": "nie ma czego cofnąć",
-           "seats": "Miejsca w kolejności gry, najpierw pierwszy grający (Enter: {default}): ",
-           "declarer": "Rozgrywający (N, E, S lub W): ", "contract": "Gra: ",
+           "undone": "(wstecz: poprzedni wpis cofnięty)", "nothing_to_undo": "nie ma czego cofnąć",
+           "seats": "Miejsca w kolejności gry: Przodek, Środek, Zadek (Enter: {default}): ",
+           "declarer": "Solista (N, E, S lub W): ", "contract": "Gra: ",
            "no_contract": "(bez gry: tylko ręce, bez zapisu rozgrywki)",
            "bids": "Licytacja, kolor, do którego licytował każdy (np. declarer=karo defender_1=none "
                    "defender_2=herc): ",
            "hand": "Ręka: {seat}: ", "talon": "Talon ({n} karty): ", "skat": "Skat ({n} karty): ",
            "discard": "Odłożone karty ({n}): ",
-           "lead": "Kto wyszedł do pierwszej lewy (Enter: {default}): ",
-           "play": "Rozgrywka, lewa po lewie: karty w kolejności zagrania; pusty wiersz kończy.",
-           "trick": "Lewa {n}: ", "unfinished": "(niedokończona lewa kończy zapis rozgrywki)"},
+           "lead": "Kto wybił do pierwszego sztychu (Enter: {default}): ",
+           "play": "Rozgrywka, sztych po sztychu: karty w kolejności dołożenia; pusty wiersz kończy.",
+           "trick": "Sztych {n}: ", "unfinished": "(niespełniony sztych kończy zapis rozgrywki)"},
     "ru": {"offer": "Есть ли у вас карты (руки и ход розыгрыша)? (д/н, ? — справка) ",
            "offer_help": "Если руки и запись розыгрыша под рукой, введите их: факты, которые они "
-                         "показывают (ренонс, ход не в очередь, комбинации, названные в правилах), тогда "
+                         "показывают (фальшренонс, ход вне очереди, карты, названные в правилах), тогда "
                          "не спрашиваются.",
-           "yn": "{raw!r} не принято: ожидается д или н",
-           "intro": "Карты: '?' показывает запись; Enter пропускает то, чего вы не знаете; 'back' "
+           "yn": "«{raw}» не принято: ожидается д или н",
+           "intro": "Карты: «?» показывает запись; Enter пропускает то, чего вы не знаете; «назад» "
                     "отменяет предыдущий ввод.",
-           "undone": "(back: предыдущий ввод отменён)", "nothing_to_undo": "нечего отменять",
+           "undone": "(назад: предыдущий ввод отменён)", "nothing_to_undo": "нечего отменять",
            "seats": "Места в порядке игры, первым — первый играющий (Enter: {default}): ",
            "declarer": "Разыгрывающий (N, E, S или W): ", "contract": "Контракт: ",
            "no_contract": "(без контракта: только руки, без записи розыгрыша)",
@@ -132,10 +132,10 @@ CARDS = {
            "offer_help": "Ha a kezek és a lejátszás jegyzéke kéznél van, vigye be őket: az általuk "
                          "mutatott tényeket (renonsz, soron kívüli hívás, a szabályokban nevesített "
                          "lapok) ezután nem kérdezzük.",
-           "yn": "{raw!r} nem fogadható el; i vagy n a várt válasz",
-           "intro": "Lapok: a '?' megmutatja a jelölést; az Enter kihagyja, amit nem tud; a 'back' "
+           "yn": "„{raw}” nem fogadható el; i vagy n a várt válasz",
+           "intro": "Lapok: a „?” megmutatja a jelölést; az Enter kihagyja, amit nem tud; a „vissza” "
                     "visszavonja az előző bevitelt.",
-           "undone": "(back: az előző bevitel visszavonva)", "nothing_to_undo": "nincs mit visszavonni",
+           "undone": "(vissza: az előző bevitel visszavonva)", "nothing_to_undo": "nincs mit visszavonni",
            "seats": "Ülések a játék sorrendjében, elöl az elsőként játszó (Enter: {default}): ",
            "declarer": "Felvevő (N, E, S vagy W): ", "contract": "Játék: ",
            "no_contract": "(játék nélkül: csak a kezek, lejátszás nélkül)",

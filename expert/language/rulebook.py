@@ -167,7 +167,8 @@ class _Loader:
             id=qid, type=qtype, text=node.get("text") or {}, help=node.get("help") or {},
             values=values, when=when, seats=node.get("seats"), values_from=node.get("values_from"),
             min=node.get("min"), max=node.get("max"), scope=scope,
-            judgement=bool(node.get("judgement", False)), unknown=unknown, file=f or file, line=line)
+            judgement=bool(node.get("judgement", False)), unknown=unknown, fact=_fact(node.get("fact")),
+            file=f or file, line=line)
 
     def condition(self, node: Any, file: str):
         if node is None:
@@ -250,3 +251,12 @@ class _Loader:
                     expect=node["expect"], header=dict(node.get("header") or {}),
                     note=node.get("note"), cards=node.get("cards"), events=node.get("events"),
                     requests=node.get("requests"), file=f or str(path), line=line)
+
+
+def _fact(node: Any):
+    """A question's ``fact:`` with YAML's yes/no keys (read as true/false) named yes and no again."""
+    if not isinstance(node, dict):
+        return node
+    names = {True: "yes", False: "no"}
+    return {lang: {names.get(k, k) if isinstance(k, bool) else k: x for k, x in v.items()}
+            if isinstance(v, dict) else v for lang, v in node.items()}

@@ -25,6 +25,43 @@ def validate(book: Rulebook, problems: Problems) -> None:
     _cards_map(book, problems)
     _effects(book, problems)
     _score(book, problems, producers)
+    _parameters(book, problems)
+
+
+def _is_text(value) -> bool:
+    """A text: a string, or a mapping {lang: string}."""
+    return isinstance(value, str) or (isinstance(value, dict) and bool(value) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()))
+
+
+def _parameters(book: Rulebook, problems: Problems) -> None:
+    """A parameter's description and source: a string, or a text per language {en: ..., sr: ...}."""
+    file = str(book.root / "rulebook.yaml")
+    for name, param in book.parameters.items():
+        if not isinstance(param, dict):
+            continue
+        for key in ("description", "source"):
+            if key in param and not _is_text(param[key]):
+                problems.error(f"rulebook.yaml: parameter {name!r}: {key} {param[key]!r}, expected a "
+                               "string or a text per language {en: ..., sr: ...}", file,
+                               getattr(param, "line", None))
+
+
+def _fact(q, problems: Problems) -> None:
+    """fact: per language, {yes: ..., no: ...} for a yesno question, a label string otherwise."""
+    if q.fact is None:
+        return
+    want = "{yes: ..., no: ...}" if q.type == "yesno" else "a label string"
+    ok = isinstance(q.fact, dict) and bool(q.fact)
+    for lang, v in (q.fact.items() if ok else ()):
+        if q.type == "yesno":
+            ok = ok and isinstance(v, dict) and set(v) == {"yes", "no"} and all(
+                isinstance(x, str) and x.strip() for x in v.values())
+        else:
+            ok = ok and isinstance(v, str) and bool(v.strip())
+    if not ok:
+        problems.error(f"question {q.id!r}: fact {q.fact!r}, expected per language {want}, "
+                       f"e.g. fact: {{en: {want}}}", q.file, q.line)
 
 
 def _effects(book: Rulebook, problems: Problems) -> None:
@@ -109,6 +146,7 @@ def _question(book, q, producers, problems):
     if q.type == "order" and not q.values and q.values_from not in book.questions:
         problems.error(f"question {q.id!r} (order) needs values or values_from a known question",
                        q.file, q.line)
+    _fact(q, problems)
     for s in q.seats or []:
         if s not in book.seat_ids:
             problems.error(f"question {q.id!r} names unknown seat {s!r}", q.file, q.line)
