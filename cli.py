@@ -13,8 +13,9 @@ from referee.expert.language.errors import RefereeError
 KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=False), default=None,
                          envvar="REFEREE_KNOWLEDGE",
                          help="Knowledge root holding <game>/rulebook.yaml (default: the built-in rulebooks).")
-FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "md", "html", "json"]), default="text",
-                      show_default=True, help="Output format of the ruling.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "md", "html", "json", "pdf"]), default="text",
+                      show_default=True, help="Output format of the ruling (pdf needs --out and the "
+                                              "system's Chromium).")
 OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
                    help="Write the ruling to this file instead of standard output.")
 
@@ -82,19 +83,41 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
              times=None):
     """Save the ruling's record in the register (unless told not to), then print it with its
     verification code."""
-    from referee.reports.render import render
+    from referee.reports.render import check_language, render
+    check_language(book, lang)
+    if fmt == "pdf" and not out:
+        raise RefereeError("--format pdf needs --out FILE.pdf")
+    tournament = _tournament()
+    if tournament.get("name") and not ruling.header.get("tournament"):
+        ruling.header["tournament"] = tournament.get("name")
+    if not ruling_time(ruling):
+        from datetime import timezone
+        ruling.ruled_at = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
     code = None
     if not no_register:
         from referee.expert.records.record import format_code
         from referee.expert.records.register import register_ruling
-        record, rid = register_ruling(ruling, book, register=register_path, record_path=record_path,
-                                      cards=cards, answer_times=times)
+        record, rid = register_ruling(ruling, book, register=register_path or tournament.get("register"),
+                                      record_path=record_path, cards=cards, answer_times=times)
         code = format_code(record["code"])
         click.echo(f"ruling #{rid} saved in the register, verification code {code}", err=True)
-    _emit(render(ruling, fmt, lang, code=code), out)
+    _emit(render(ruling, fmt, lang, code=code, tournament=tournament), out, fmt)
 
 
-def _emit(text: str, out: str | None) -> None:
+def ruling_time(ruling) -> str:
+    return getattr(ruling, "ruled_at", "") or ""
+
+
+def _emit(text: str, out: str | None, fmt: str = "text") -> None:
+    if fmt == "pdf":
+        from referee.reports.pdf import html_to_pdf
+        data = html_to_pdf(text)
+        try:
+            Path(out).write_bytes(data)
+        except OSError as exc:
+            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        click.echo(f"ruling written to {out}", err=True)
+        return
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")

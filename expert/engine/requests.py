@@ -35,9 +35,13 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     provisions: list[str] = []
     for f in basis.findings:
         provisions += [p for p in f.provisions if p not in provisions]
+    articles: list[str] = []
+    for f in basis.findings:
+        if f.article not in articles:
+            articles.append(f.article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
-                         text=request.text)
+                         text=request.text, cause=basis.cause, articles=articles, provision=request.provision)
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
@@ -129,7 +133,7 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
         facts = ", ".join(u.question for u in ruling.unknown if u.matters)
         provisions = sorted({p for a in per_branch for p in a.provisions})
         answers.append(RequestAnswer(party=r.party, request=r.asks, answer="undecided",
-                                     provisions=provisions, text=r.text,
+                                     provisions=provisions, text=r.text, cause="depends", provision=r.provision,
                                      reason={"en": f"undecided: it depends on facts not established ({facts}); "
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))

@@ -88,6 +88,7 @@ class Ruling:
     requests: list["RequestAnswer"] = field(default_factory=list)
     not_established_events: list[int] = field(default_factory=list)   # beside not_established
     result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
+    ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
 
     @property
     def game(self) -> str:
@@ -134,6 +135,7 @@ class Ruling:
             "alternatives": [a.to_dict() for a in self.alternatives],
             "requests": [r.to_dict() for r in self.requests],
             "result": self.result.to_dict(self.book, self.header) if self.result is not None else None,
+            **({"ruled_at": self.ruled_at} if self.ruled_at else {}),
         }
 
 
@@ -190,6 +192,10 @@ class RequestAnswer:
     provisions: list[str]
     reason: dict                  # by language
     text: str = ""                # what the party said
+    cause: str = ""               # granted | own-infraction | set-aside | not-given | not-met |
+                                  # undecided | no-article | depends (requests.Basis)
+    articles: list[str] = field(default_factory=list)   # the labels of what decides it
+    provision: str | None = None  # the article the party invoked
 
     def to_dict(self) -> dict:
         return {"party": self.party, "request": self.request, "answer": self.answer,
