@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 import click
+from click.shell_completion import _SOURCE_BASH, BashComplete, add_completion_class
 
 from referee.expert.language.errors import RefereeError
 
@@ -202,27 +203,15 @@ def articles(game, article, fmt, knowledge):
 
 
 def _show_article(book, ref: str, fmt: str) -> None:
-    from referee.expert.language.lookup import lookup_or_fail, provision_dict
-    from referee.expert.language.model import text
+    from referee.expert.language.lookup import applied_by, article_lines, lookup_or_fail, provision_dict
     found = lookup_or_fail(book, ref)
-    cited: dict[str, list[str]] = {}
-    for prod in book.productions:
-        for pid in prod.cites:
-            cited.setdefault(pid, []).append(prod.id)
     if fmt == "json":
+        cited = applied_by(book)
         click.echo(json.dumps([dict(provision_dict(p), productions=cited.get(p.id, [])) for p in found],
                               ensure_ascii=False, indent=2))
         return
-    for i, p in enumerate(found):
-        if i:
-            click.echo("")
-        penalty = ", penalty-bearing" if p.penalty_bearing else ""
-        click.echo(f"{p.label}  [{p.id}]  ({p.kind}{penalty})")
-        click.echo(f"  \"{p.quote}\"")
-        click.echo(f"  In English: {p.english}")
-        if p.note:
-            click.echo(f"  Note: {text(p.note)}")
-        click.echo(f"  Applied by: {', '.join(cited[p.id]) if p.id in cited else 'no production'}")
+    for line in article_lines(book, found):
+        click.echo(line)
 
 
 @main.command(epilog=example("referee search kontra                     # in every rulebook",
@@ -334,7 +323,7 @@ def _read_case(case: str) -> tuple[dict, str]:
     """A case file, or with '-' standard input; and the name its messages give."""
     from referee.expert.interview.casefile import read_case
     if case == "-":
-        return read_case("<stdin>", click.get_text_stream("stdin").read()), "<stdin>"
+        return read_case("<stdin>", sys.stdin.read()), "<stdin>"
     return read_case(case), case
 
 
@@ -683,10 +672,65 @@ def _complete_setting(book, incomplete: str) -> list:
     return [CompletionItem(f"{qid}={w}") for w in words if w.startswith(typed)]
 
 
+class _BashComplete(BashComplete):
+    """bash splits 'QUESTION=VALUE' at '=' (it is in COMP_WORDBREAKS): the words are joined back
+    before completing, and what bash replaces (the part after '=') is all that is offered.
+    After 'QUESTION=' no space is added, so the value can follow at once."""
+
+    source_template = _SOURCE_BASH.replace(
+        "            COMPREPLY+=($value)",
+        "            COMPREPLY+=($value)\n            [[ $value == *= ]] && compopt -o nospace")
+
+    def get_completion_args(self):
+        args, incomplete = super().get_completion_args()
+        self.before = ""
+        if incomplete == "=" and args:                       # cursor right after 'QUESTION='
+            self.before, args, incomplete = args[-1] + "=", args[:-1], args[-1] + "="
+        elif len(args) >= 2 and args[-1] == "=":             # 'QUESTION=' and part of a value
+            self.before, args, incomplete = args[-2] + "=", args[:-2], args[-2] + "=" + incomplete
+        return args, incomplete
+
+    def format_completion(self, item):
+        value = item.value
+        if self.before and isinstance(value, str) and value.startswith(self.before):
+            value = value[len(self.before):]
+        return f"{item.type},{value}"
+
+
+add_completion_class(_BashComplete)
+
+
+class KeepsArgs(click.Command):
+    """Keeps the words it was given: completing an option's value ('--set <TAB>'), click stops
+    parsing at that option, so an argument before it (the case file) is not in ctx.params."""
+
+    def parse_args(self, ctx, args):
+        ctx.meta["referee.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+def _argument(ctx, name: str):
+    """An argument's value, parsed or (while completing) read from the words typed so far."""
+    if ctx.params.get(name) is not None:
+        return ctx.params[name]
+    takes_value = {o for p in ctx.command.params if isinstance(p, click.Option) and not p.is_flag for o in p.opts}
+    words, skip = [], False
+    for word in ctx.meta.get("referee.args", []):
+        if skip:
+            skip = False
+        elif word.startswith("-") and word != "-":
+            skip = word in takes_value
+        else:
+            words.append(word)
+    names = [p.name for p in ctx.command.params if isinstance(p, click.Argument)]
+    index = names.index(name)
+    return words[index] if index < len(words) else None
+
+
 def _complete_case_setting(ctx, _param, incomplete):
     """--set completion for a command on a case file: the case names its rulebook."""
     try:
-        data, _ = _read_case(ctx.params["case"])
+        data, _ = _read_case(_argument(ctx, "case"))
         return _complete_setting(_book(data["game"], ctx.params.get("knowledge")), incomplete)
     except (RefereeError, KeyError, TypeError):
         return []
@@ -696,13 +740,13 @@ def _complete_appeal_setting(ctx, _param, incomplete):
     """--set completion for an appeal: the register's ruling names its rulebook."""
     try:
         with _register(ctx.params.get("register_path")) as reg:
-            game = (reg.show(ctx.params["record_or_id"]).get("record") or {}).get("rulebook", {}).get("game")
+            game = (reg.show(_argument(ctx, "record_or_id")).get("record") or {}).get("rulebook", {}).get("game")
         return _complete_setting(_book(game, ctx.params.get("knowledge")), incomplete) if game else []
     except Exception:   # completion must never fail loudly; no completion is the answer
         return []
 
 
-@main.command(epilog=example("referee whatif case.yaml --set partner_fell=no",
+@main.command(cls=KeepsArgs, epilog=example("referee whatif case.yaml --set partner_fell=no",
                              "referee whatif case.yaml --set game=herc --set contra_level= --format json",
                              "cat case.yaml | referee whatif - --set offender=defender_1"))
 @click.argument("case", type=click.Path(dir_okay=False))
@@ -955,7 +999,7 @@ def register_stats(register_path, fmt, **filters):
         _listing(reg.stats(**given), fmt, format_stats)
 
 
-@main.command(epilog=example("referee appeal 1 --set partner_fell=no --note \"the partner did not fall\"",
+@main.command(cls=KeepsArgs, epilog=example("referee appeal 1 --set partner_fell=no --note \"the partner did not fall\"",
                              "referee appeal SHTIK-IYCP2 --set offender=defender_1 --referee \"Appeals committee\""))
 @click.argument("record_or_id")
 @click.option("--set", "sets", multiple=True, required=True, metavar="QUESTION=VALUE",

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 Snapshot = dict[Path, tuple[int, int]]
+_sleep = time.sleep          # looked up at each call, so a test can stand in for the clock
 
 
 def snapshot(root: Path, games: Iterable[str]) -> dict[str, Snapshot]:
@@ -41,12 +42,12 @@ def changed(before: dict[str, Snapshot], after: dict[str, Snapshot]) -> dict[str
 
 
 def watch(root: Path, games: list[str], on_change: Callable[[dict[str, list[Path]]], None],
-          interval: float = 0.5, sleep: Callable[[float], None] = time.sleep) -> None:
+          interval: float = 0.5) -> None:
     """Call ``on_change`` with the changed games and files after each change, until interrupted
     (KeyboardInterrupt propagates to the caller, which says goodbye)."""
     last = snapshot(root, games)
     while True:
-        sleep(interval)
+        _sleep(interval)
         now = snapshot(root, games)
         diff = changed(last, now)
         last = now

@@ -48,14 +48,17 @@ def lookup(book: Rulebook, ref: str) -> list[Provision]:
     """The provisions ``ref`` names (label, article or inventory id), in rulebook order;
     an empty list when it names none."""
     ref = str(ref).strip()
-    exact = book.provisions.get(ref) or book.provisions.get(f"{book.game}:{ref}")
-    if exact:
-        return [exact]
+    if ref in book.provisions:                       # a full inventory id names one provision
+        return [book.provisions[ref]]
     want = tokens(ref)
-    if not want:
-        return []
     # an article name matches only whole: "Član 17-21" is a range, and "17" must not find Član 21
-    return [p for p in book.provisions.values() if _matches(want, p.label) or tokens(p.article) == want]
+    found = [p for p in book.provisions.values() if want and (_matches(want, p.label) or tokens(p.article) == want)]
+    if found:
+        return found
+    # an id without its game ("8.ruled-fall"); after the labels, since skat's "4.1.1" is both
+    # the label of two provisions and the id of one of them
+    short = book.provisions.get(f"{book.game}:{ref}")
+    return [short] if short else []
 
 
 def labels(book: Rulebook) -> list[str]:
@@ -117,6 +120,35 @@ def search(book: Rulebook, query: str) -> list[Hit]:
             hits.append(Hit(prov, score, [f for f in texts if f in where]))
     order = {pid: i for i, pid in enumerate(book.provisions)}
     return sorted(hits, key=lambda h: (-h.score, order[h.provision.id]))
+
+
+def applied_by(book: Rulebook) -> dict[str, list[str]]:
+    """Provision id -> the productions that cite it."""
+    cited: dict[str, list[str]] = {}
+    for prod in book.productions:
+        for pid in prod.cites:
+            cited.setdefault(pid, []).append(prod.id)
+    return cited
+
+
+def article_lines(book: Rulebook, provisions: list[Provision], in_english: str = "In English",
+                  lang: str = "en") -> list[str]:
+    """The provisions as a front end shows them: label, id and kind; the quote; the English
+    rendering; the note; the productions that apply it. A blank line between provisions.
+    ``in_english``: the words before the rendering, in the interview's language."""
+    cited = applied_by(book)
+    lines: list[str] = []
+    for i, p in enumerate(provisions):
+        if i:
+            lines.append("")
+        penalty = ", penalty-bearing" if p.penalty_bearing else ""
+        lines.append(f"{p.label}  [{p.id}]  ({p.kind}{penalty})")
+        lines.append(f"  \"{p.quote}\"")
+        lines.append(f"  {in_english}: {p.english}")
+        if p.note:
+            lines.append(f"  Note: {text(p.note, lang)}")
+        lines.append(f"  Applied by: {', '.join(cited[p.id]) if p.id in cited else 'no production'}")
+    return lines
 
 
 def provision_dict(p: Provision) -> dict:
