@@ -310,7 +310,7 @@ def questions(game, lang, fmt, knowledge):
         return
     for q in book.questions.values():
         click.echo(f"{q.id} ({q.type}): {question_text(q, lang)}")
-        click.echo(f"    {describe_allowed(q, book)}")
+        click.echo(f"    {describe_allowed(q, book, lang=lang)}")
 
 
 LANG = click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en",
@@ -488,7 +488,7 @@ def _players(pairs, book) -> dict:
                              "referee test skat -k revoke -v            # the cases named ...revoke...",
                              "referee test -k 'first defender*' --format json",
                              "referee test --format junit > casebooks.xml",
-                             "referee test preferans --watch           # re-run on every save"))
+                             "referee test preferans --watch            # re-run on every save"))
 @click.argument("game", required=False, shell_complete=_complete_game)
 @click.option("-k", "patterns", multiple=True, metavar="PATTERN",
               help="Run only the cases whose name contains PATTERN (case-insensitive), or matches it "
