@@ -194,3 +194,18 @@ def test_bash_completion_after_the_equals_sign():
     assert bash("referee", "questions", "pre") == ["preferans"]
     script = CliRunner().invoke(main, [], prog_name="referee", env={"_REFEREE_COMPLETE": "bash_source"}).output
     assert "compopt -o nospace" in script          # no space after 'QUESTION='
+
+
+def test_appeal_set_completes_from_the_rulebook_of_the_registered_ruling():
+    assert run("rule", str(CASE), *K).exit_code == 0            # ruling #1 in the test's register
+    assert complete(["appeal", "1", *K, "--set"], "early_t") == ["early_turn="]
+    assert complete(["appeal", "1", *K, "--set"], "game=") == ["game=pik", "game=karo"]
+    assert complete(["appeal", "99", *K, "--set"], "ga") == []          # no such ruling: nothing
+
+
+def test_demo_writes_the_ruling_to_out_and_the_interview_to_stderr(tmp_path):
+    out = tmp_path / "demo.html"
+    result = run("demo", "--format", "html", "--out", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "<!DOCTYPE html>" in out.read_text() and "ruling written to" in result.stderr
+    assert "What does the claimant say was violated?" in result.stderr and "> bad-dolaz" in result.stderr
