@@ -511,7 +511,7 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
     from referee.expert.language.rulebook import list_games
     games_ = [game] if game else list_games(knowledge)
     if fmt != "text" or watch:
-        return _test_report_or_watch(ctx, games_, patterns, fmt, watch, show_coverage, update, knowledge)
+        return _test_report_or_watch(ctx, games_, patterns, fmt, watch, verbose, show_coverage, update, knowledge)
     books = _test_books(games_, patterns, knowledge)
     passed = failed = updated = 0
     for g, book in books.items():
@@ -550,7 +550,7 @@ def _test_books(games_, patterns, knowledge) -> dict:
     return books
 
 
-def _test_report_or_watch(ctx, games_, patterns, fmt, watch, show_coverage, update, knowledge):
+def _test_report_or_watch(ctx, games_, patterns, fmt, watch, verbose, show_coverage, update, knowledge):
     from referee.expert.authoring.test_report import run_selected, select, to_json, to_junit
     if update and (watch or fmt != "text"):
         raise RefereeError("--update asks about each failing case: use it alone, without --watch "
@@ -560,7 +560,7 @@ def _test_report_or_watch(ctx, games_, patterns, fmt, watch, show_coverage, upda
     if show_coverage and fmt != "text":
         raise RefereeError(f"--coverage is a text report: drop --format {fmt}")
     if watch:
-        return _watch_tests(ctx, games_, patterns, knowledge)
+        return _watch_tests(ctx, games_, patterns, verbose, show_coverage, knowledge)
     runs = [run_selected(book, select(book, patterns)) for book in _test_books(games_, patterns, knowledge).values()]
     if fmt == "json":
         report = to_json(runs)
@@ -572,14 +572,14 @@ def _test_report_or_watch(ctx, games_, patterns, fmt, watch, show_coverage, upda
         sys.exit(1)
 
 
-def _watch_tests(ctx, games_, patterns, knowledge):
+def _watch_tests(ctx, games_, patterns, verbose, show_coverage, knowledge):
     from referee.expert.authoring import watch as watching
     from referee.expert.language.rulebook import knowledge_root
     root = knowledge_root(knowledge)
 
     def run(game: str) -> None:
         try:
-            ctx.invoke(test, game=game, patterns=patterns, verbose=False, show_coverage=False,
+            ctx.invoke(test, game=game, patterns=patterns, verbose=verbose, show_coverage=show_coverage,
                        update=False, fmt="text", watch=False, knowledge=knowledge)
         except SystemExit:          # a failing case: report it and keep watching
             pass
@@ -694,6 +694,9 @@ class _BashComplete(BashComplete):
         value = item.value
         if self.before and isinstance(value, str) and value.startswith(self.before):
             value = value[len(self.before):]
+        if isinstance(value, str) and " " in value:       # an article label: one word for bash
+            import shlex
+            value = shlex.quote(value)
         return f"{item.type},{value}"
 
 
@@ -729,8 +732,11 @@ def _argument(ctx, name: str):
 
 def _complete_case_setting(ctx, _param, incomplete):
     """--set completion for a command on a case file: the case names its rulebook."""
+    case = _argument(ctx, "case")
+    if case in (None, "-"):             # standard input is the terminal here: nothing to read
+        return []
     try:
-        data, _ = _read_case(_argument(ctx, "case"))
+        data, _ = _read_case(case)
         return _complete_setting(_book(data["game"], ctx.params.get("knowledge")), incomplete)
     except (RefereeError, KeyError, TypeError):
         return []

@@ -192,6 +192,7 @@ def test_bash_completion_after_the_equals_sign():
     assert bash(*base, "early_who", "=") == ["d1", "d2"]
     assert bash(*base, "early_who", "=", "d") == ["d1", "d2"]
     assert bash("referee", "questions", "pre") == ["preferans"]
+    assert "'Renonszok 2, 1. mondat'" in bash("referee", "articles", "ulti", "Renonszok")   # one word
     script = CliRunner().invoke(main, [], prog_name="referee", env={"_REFEREE_COMPLETE": "bash_source"}).output
     assert "compopt -o nospace" in script          # no space after 'QUESTION='
 
@@ -209,3 +210,7 @@ def test_demo_writes_the_ruling_to_out_and_the_interview_to_stderr(tmp_path):
     assert result.exit_code == 0 and result.stdout == ""
     assert "<!DOCTYPE html>" in out.read_text() and "ruling written to" in result.stderr
     assert "What does the claimant say was violated?" in result.stderr and "> bad-dolaz" in result.stderr
+
+
+def test_set_completion_does_not_read_standard_input():
+    assert complete(["whatif", "-", *K, "--set"], "ga") == []
