@@ -1,4 +1,5 @@
 """Adversarial input: whatever is typed or written, a clear error and exit 2, never a traceback."""
+import json
 import random
 import shutil
 import signal
@@ -36,7 +37,10 @@ def test_any_case_file_text_ends_in_a_ruling_or_one_clear_error(tmp_path, text):
     result = rule_text(tmp_path, text)
     assert result.exit_code in (0, 2), result.output
     if result.exit_code == 2:
-        assert result.output.startswith("error: ") and len(result.output.strip().splitlines()) == 1
+        assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    # with --format json, stdout is JSON whatever happens: the ruling, or the same error as JSON
+    data = json.loads(result.stdout)
+    assert ("error" in data) == (result.exit_code == 2)
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from referee.expert.interview.casefile import save_session
-from referee.expert.interview.session import AnswerRefused, Prompt, Session, find_provision
+from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language import prompt_words
 from referee.expert.language.model import Rulebook
 
@@ -69,7 +69,7 @@ def run(session: Session, read: Reader, write: Writer, save_to: Path | None) -> 
             try:
                 note = session.answer(raw)
             except AnswerRefused as exc:
-                write("  ! " + _refusal(prompt, exc, w))
+                write("  ! " + _refusal(session, prompt, exc, w))
                 continue
             if note:
                 write("  " + note)
@@ -83,10 +83,25 @@ def run(session: Session, read: Reader, write: Writer, save_to: Path | None) -> 
     return session
 
 
-def _refusal(prompt: Prompt, exc: AnswerRefused, w: dict) -> str:
+def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> str:
+    """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
+    close to an allowed one, a did-you-mean."""
     if prompt.kind in ("card", "offer", "review", "request_text", "request_provision"):
         return exc.reason
-    return w["refused"].format(raw=exc.raw, allowed=prompt.allowed or exc.allowed)
+    said = w["refused"].format(raw=exc.raw, allowed=prompt.allowed or exc.allowed)
+    if prompt.options:
+        said += f" ({_numbers(prompt, session.lang)})"
+    q = session.book.questions.get(prompt.id) if prompt.kind == "question" else None
+    if q is not None:
+        from referee.expert.language.answers import value_hint
+        said += value_hint(q, exc.raw, session.book, session.answers_for(session.current), session.lang)
+    return said
+
+
+def _numbers(prompt: Prompt, lang: str) -> str:
+    n = len(prompt.options)
+    return {"sr": f"ili broj od 1 do {n}", "pl": f"lub numer od 1 do {n}", "ru": f"или номер от 1 до {n}",
+            "hu": f"vagy egy szám 1 és {n} között"}.get(lang, f"or a number from 1 to {n}")
 
 
 def _stage_changed(session: Session, before: str, write: Writer) -> None:
@@ -170,11 +185,13 @@ def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:
     w = words(session.lang)
     book = session.book
     if arg and arg != "?":
-        pid = find_provision(book, arg)
-        if pid is None:
+        from referee.expert.language.lookup import lookup
+        found = lookup(book, arg)
+        if not found:
             write("  ! " + prompt_words.words(prompt_words.SESSION, session.lang)["no_article"].format(raw=arg))
             return
-        _article(book, pid, write, w)
+        for prov in found:
+            _article(book, prov.id, write, w)
         return
     info = session.help(prompt)
     if info["help"]:

@@ -10,16 +10,17 @@ import yaml
 from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import Rulebook
-from referee.expert.language.yamlio import load_file, where
+from referee.expert.language.yamlio import load_file, load_text, where
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
 # session: an interrupted interview's own state (interview/session.py), kept for --resume
 CASE_KEYS = ("game", "header", "answers", "events", "requests", "cards", "session")
 
 
-def read_case(path: str | Path) -> dict:
-    """The raw case mapping, with its game checked to be a string."""
-    data = load_file(path)
+def read_case(path: str | Path, text: str | None = None) -> dict:
+    """The raw case mapping, with its game checked to be a string. ``text``: the case's YAML
+    already read (from standard input), ``path`` then only names it in messages."""
+    data = load_file(path) if text is None else load_text(text, str(path))
     if not isinstance(data, dict):
         raise RefereeError("a case file must be a mapping with game, answers and optional header",
                            str(path), 1)

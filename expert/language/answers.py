@@ -1,7 +1,9 @@
 """Checking answers against their questions: typed values from case files, strings from a prompt."""
 from __future__ import annotations
 
-from typing import Any
+import difflib
+import unicodedata
+from typing import Any, Iterable
 
 from referee.expert.language import prompt_words
 from referee.expert.language.errors import RefereeError
@@ -9,6 +11,59 @@ from referee.expert.language.model import UNKNOWN, Question, Rulebook, text
 
 YES = {"y", "yes", "true", "da", "d", "igen", "i", "tak", "t", "да", "д"}
 NO = {"n", "no", "false", "ne", "nem", "nie", "нет", "н"}
+
+
+def fold(word: str) -> str:
+    """``word`` compared loosely: case and diacritics dropped (Član ~ clan, Сводка ~ сводка)."""
+    decomposed = unicodedata.normalize("NFKD", str(word).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+
+
+def did_you_mean(word: Any, candidates: Iterable[Any], n: int = 3) -> list:
+    """The candidates closest to a misspelt ``word`` (at most ``n``, best first): close in
+    spelling, or beginning with what was typed. Case and diacritics do not count."""
+    folded: dict[str, Any] = {}
+    for c in candidates:
+        folded.setdefault(fold(c), c)
+    typed = fold(word)
+    if not typed:
+        return []
+    close = difflib.get_close_matches(typed, list(folded), n=n, cutoff=0.6)
+    starts = [k for k in folded if len(typed) >= 3 and k.startswith(typed) and k not in close]
+    return [folded[k] for k in (close + starts)[:n]]
+
+
+def hint(word: Any, candidates: Iterable[Any]) -> str:
+    """' (did you mean 'x'?)' for a misspelt word, or '' when nothing is close."""
+    close = did_you_mean(word, candidates)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(repr(c) for c in close) + "?)"
+
+
+def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = None,
+               lang: str = "en") -> str:
+    """' (did you mean ...?)' for a value or label of ``q`` close to what was typed; for a list
+    answer, for the first item that is not a value. '' when nothing is close."""
+    allowed = allowed_values(q, book, answers)
+    if not allowed or isinstance(typed, bool):
+        return ""
+    items = typed if isinstance(typed, list) else (
+        [t for t in str(typed).replace(";", ",").split(",") if t.strip()]
+        if q.type in ("multi", "order") and isinstance(typed, str) else [typed])
+    bad = next((t for t in items if t not in allowed and str(t).strip() not in map(str, allowed)), None)
+    if bad is None or isinstance(bad, (list, dict)):
+        return ""
+    labels = {}
+    for v in allowed:
+        labels[str(v)] = v
+        label = book.seat_label(v, lang) if q.type == "seat" else q.label(v, lang)
+        labels.setdefault(label, v)
+    close = did_you_mean(str(bad).strip(), list(labels))
+    values = list(dict.fromkeys(labels[c] for c in close))
+    if not values:
+        return ""
+    return " (did you mean " + " or ".join(repr(v) for v in values) + "?)"
 
 
 def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> list[Any] | None:
@@ -52,7 +107,7 @@ def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) 
         return UNKNOWN
     def bad():
         raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
-                           f"{describe_allowed(q, book, answers)}")
+                           f"{describe_allowed(q, book, answers)}{value_hint(q, value, book, answers)}")
     if q.type == "yesno":
         if isinstance(value, bool):
             return value
@@ -119,7 +174,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
             if label.lower() == token.lower():
                 return v
         raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
-                           f"{describe_allowed(q, book, answers)}")
+                           f"{describe_allowed(q, book, answers)}{value_hint(q, token, book, answers, lang)}")
     if q.type in ("multi", "order"):
         tokens = [t for t in raw.replace(";", ",").split(",") if t.strip()]
         if not tokens:
@@ -136,8 +191,9 @@ def check_all(answers: dict, book: Rulebook, file: str | None = None, line: int 
     for qid, value in answers.items():
         q = book.questions.get(str(qid))
         if q is None:
-            raise RefereeError(f"unknown question id {qid!r}, expected one of the questions of "
-                               f"{book.game} (see `referee questions {book.game}`)", file, line)
+            raise RefereeError(f"unknown question id {qid!r}{hint(qid, book.questions)}, expected one of "
+                               f"the questions of {book.game} (see `referee questions {book.game}`)",
+                               file, line)
         try:
             result[q.id] = check(q, value, book, answers)
         except RefereeError as exc:

@@ -35,8 +35,10 @@ def load_rulebook(game: str, root: str | Path | None = None,
     base = knowledge_root(root)
     folder = base / game
     if not (folder / "rulebook.yaml").is_file():
-        known = ", ".join(list_games(base)) or "none"
-        raise RefereeError(f"unknown game {game!r}, expected one of: {known}", str(base))
+        from referee.expert.language.answers import hint
+        games = list_games(base)
+        raise RefereeError(f"unknown game {game!r}{hint(game, games)}, expected one of: "
+                           f"{', '.join(games) or 'none'}", str(base))
     book = _Loader(game, folder, problems).load()
     from referee.expert.language.validate import validate
     validate(book, problems)
