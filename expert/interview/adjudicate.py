@@ -28,6 +28,7 @@ from referee.expert.language.answers import allowed_values, is_unknown
 from referee.expert.language.dispute import Dispute
 from referee.expert.language.expressions import questions_in_finding
 from referee.expert.language.model import Rulebook
+from referee.expert.language.qtypes import qtype
 
 MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the last unknowns stay open
 
@@ -213,23 +214,13 @@ def _condition_questions(book: Rulebook) -> set[str]:
 
 
 def candidates(book: Rulebook, qid: str) -> list[Any]:
-    """The answers worth trying for an unknown fact: every allowed value; for numbers the values
-    around each threshold the rulebook compares them with; for several-answer questions each
-    value alone."""
+    """The answers worth trying for an unknown fact: what its type says stands for all others
+    (every allowed value; for numbers the values around each threshold the rulebook compares
+    them with), and for several-answer questions each value alone."""
     q = book.questions[qid]
-    if q.type == "number":
-        points: set[int] = set()
-        for lit in _literals_on(book, qid):
-            for v in (lit.value if lit.op == "in" else (lit.value,)):
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    points |= {int(v) - 1, int(v), int(v) + 1}
-        lo, hi = q.min, q.max
-        points |= {int(x) for x in (lo, hi) if x is not None}
-        return sorted(x for x in points if (lo is None or x >= lo) and (hi is None or x <= hi)) or [0]
-    values = allowed_values(q, book) or []
-    if q.type in ("multi", "order"):
-        return [[v] for v in values]
-    return list(values)
+    if qtype(q).several:
+        return [[v] for v in allowed_values(q, book) or []]
+    return qtype(q).domain(q, book, _literals_on(book, qid)) or [0]
 
 
 def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:

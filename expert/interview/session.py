@@ -30,6 +30,7 @@ from referee.expert.language.answers import (allowed_values, describe_allowed, i
 from referee.expert.language.dispute import Dispute, Request
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.qtypes import qtype
 
 STATE_FORMAT = 1
 
@@ -196,14 +197,14 @@ class Session:
         options = []
         if values is not None and q.type != "yesno":
             for v in values:
-                label = book.seat_label(v, lang) if q.type == "seat" else _label(book, q, v, lang)
-                options.append(Option(v, label, str(names.get(v, "")) if q.type == "seat" else ""))
+                options.append(Option(v, qtype(q).label(q, v, book, lang),
+                                      str(names.get(v, "")) if q.type == "seat" else ""))
         body = question_text(q, lang)
         if len(self.events) > 1 and where is not None:
             body = f"{self._ws()['event'].format(n=k + 1)} — {body}"
         return Prompt("question", q.id, body, type=q.type, options=options,
                       allowed=describe_allowed(q, book, answers, lang), help=text(q.help, lang),
-                      event=where, events=len(self.events), can_skip=q.type == "text",
+                      event=where, events=len(self.events), can_skip=not qtype(q).accepts_unknown,
                       conditional_on=self._conditional_on(q, answers))
 
     def _conditional_on(self, q: Question, answers: dict) -> list[str]:
@@ -275,7 +276,7 @@ class Session:
         q = self.book.questions[prompt.id]
         where = prompt.event
         k = self.current if where is None else where
-        if not raw and q.type == "text":
+        if not raw and not qtype(q).accepts_unknown:      # a description for the record: Enter skips
             self.skipped.add(self.key(where, q.id))
             self.history.append(["skip", where, q.id])
             self.pending = None
@@ -645,12 +646,6 @@ class Session:
 
 YES_OFFER = ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да")
 NO_OFFER = ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет")
-
-
-def _label(book: Rulebook, q: Question, value, lang: str) -> str:
-    if q.type == "order" and q.values_from in book.questions:
-        return book.questions[q.values_from].label(value, lang)
-    return q.label(value, lang)
 
 
 def describe_allowed_options(options: list[Option], lang: str) -> str:

@@ -7,6 +7,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
 from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
 from referee.expert.language.problems import Problems
+from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
 
 
 def validate(book: Rulebook, problems: Problems) -> None:
@@ -115,25 +116,25 @@ def _condition(book, c, file, line, problems, producers, owner):
         if q is None:
             problems.error(f"{owner} reads unknown question {lit.question!r}", file, line, "dangling")
             continue
-        if q.type == "text":
+        qt = qtype(q)
+        if not qt.operators:
             problems.error(f"{owner} reads text question {q.id!r}; text is never a condition", file, line)
-        if lit.op in ("has", "count_ge") and q.type not in ("multi", "order"):
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
-        if lit.op in ("ge", "gt", "le", "lt") and q.type != "number":
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
-        if lit.op in ("is", "in", "has") and q.type != "number":
-            values = lit.value if lit.op == "in" else (lit.value,)
-            allowed = allowed_values(q, book)
-            if q.type == "order" and q.values_from in book.questions:
-                allowed = book.questions[q.values_from].allowed()
-            if lit.op in ("is", "in") and q.type in ("multi", "order"):
+        elif lit.op not in qt.operators:
+            # say what would be right, in the words of the operator misused
+            if lit.op in SET_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
+            elif lit.op in NUMBER_OPS and lit.op not in VALUE_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
+            else:
                 problems.error(f"{owner}: use 'has' to test a {q.type} answer ({q.id!r})", file, line)
-            elif allowed is not None:
-                for v in values:
-                    if v not in allowed:
-                        problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
-                                       f"not allow (allowed: {', '.join(map(str, allowed))})",
-                                       file, line, "dangling")
+        elif lit.op in ("is", "in", "has") and qt.allowed(q, book) is not None:
+            values = lit.value if lit.op == "in" else (lit.value,)
+            allowed = qt.allowed(q, book)
+            for v in values:
+                if v not in allowed:
+                    problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
+                                   f"not allow (allowed: {', '.join(map(str, allowed))})",
+                                   file, line, "dangling")
 
 
 def _question(book, q, producers, problems):
