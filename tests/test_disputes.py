@@ -155,3 +155,46 @@ def test_a_case_file_with_events_rules_each_and_applies_the_chronology(tmp_path)
     assert later["event"] == 2 and "preferans:22.first-violation-only" in later["by_provisions"]
     assert data["requests"][0]["answer"] == "refused"
     assert [e["player"] for e in data["events"]] == ["defender_2", None]
+
+
+def score_draft(tmp_path):
+    """mini with a score sheet: bula from the findings, and the declarer's game as played."""
+    draft = tmp_path / "k"
+    shutil.copytree(FIXTURES, draft)
+    rb = draft / "mini" / "rulebook.yaml"
+    rb.write_text(rb.read_text() + """
+score:
+  items:
+    - {id: bula, label: {en: bula}}
+    - {id: supe, label: {en: supe}}
+  effects:
+    bula: {item: bula}
+    supe: {item: supe}
+  play:
+    - when: {q: tricks, ge: 6}
+      entries: [{player: declarer, item: bula, amount: {mul: [-1, {param: game_value, key: {answer: game}}]}}]
+    - when: {q: tricks, lt: 6}
+      entries: [{player: declarer, item: bula, amount: {param: game_value, key: {answer: game}}}]
+""")
+    qs = draft / "mini" / "questions.yaml"
+    qs.write_text(qs.read_text() + """- id: tricks
+  type: number
+  scope: deal
+  min: 0
+  max: 10
+  text: {en: "How many tricks did the declarer take?"}
+""")
+    return draft
+
+
+def test_the_result_adds_the_deal_as_played_to_the_findings_entries(tmp_path):
+    book = load_rulebook("mini", score_draft(tmp_path))
+    ruler = Ruler(book)
+    answers = {"claim": ["early"], "early_turn": False, "early_who": "d1", "game": "karo"}
+    made = rule_dispute(ruler, Dispute(dict(answers, tricks=6))).to_dict()["result"]
+    assert made["text"] == "declarer: bula -6; d1: bula +6; d2: supe +2 against declarer"
+    unknown = rule_dispute(ruler, Dispute(dict(answers, tricks="unknown"))).to_dict()["result"]
+    assert unknown["needs"] == ["tricks"]
+    # the interview asks the state of play the result needs, after what decides the findings
+    from referee.expert.interview.relevance import Interview
+    assert Interview(book, answers).next_question().id == "tricks"

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
-from referee.expert.language.expressions import questions_in_finding
+from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
 
@@ -84,8 +84,38 @@ class Interview:
                 filling.add(p.keep_first)
             elif p.finding:
                 filling |= questions_in_finding(p.finding)
+        self._score_needs(state, [p for p in live if p.id not in winners], filling)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
+
+    def _score_needs(self, state: "_State", live: list[Production], filling: set[str]) -> None:
+        """What the result on the score sheet reads (rulebook.yaml ``score:``): the amounts of
+        the effects live findings may give, and, unless a finding that surely stands settles the
+        deal, the deal's own entries (the state of play)."""
+        score = self.book.score
+        if not score or not any(p.finding for p in live):
+            return
+        effects = score.get("effects") or {}
+        settled = False
+        for p in live:
+            for entry in (p.finding or {}).get("penalty") or []:
+                spec = effects.get(entry.get("effect")) if isinstance(entry, dict) else None
+                if not spec:
+                    continue
+                if "amount" in spec:
+                    filling |= questions_in_amounts(spec["amount"])
+                settled |= bool(spec.get("settles")) and state.value(p.when) is True
+        if settled:
+            return
+        for rule in score.get("play") or []:
+            test = _play_condition(rule)
+            if test is not None:
+                value = state.value(test)
+                if value is False:
+                    continue
+                if value is None:
+                    state.collect(test, filling)
+            filling |= questions_in_amounts(rule.get("entries") or [])
 
     def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
         """Findings a ``keep_first`` production will set aside whatever else is answered: a
@@ -252,3 +282,17 @@ def articles_fed(book: Rulebook, qid: str) -> list[str]:
         if qid in reads or p.keep_first == qid:
             ids += [c for c in p.cites if c not in ids]
     return ids
+
+
+_PLAY: dict[int, tuple] = {}
+
+
+def _play_condition(rule: dict):
+    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
+    if rule.get("when") is None:
+        return None
+    cached = _PLAY.get(id(rule))
+    if cached is None or cached[0] is not rule:
+        cached = (rule, cond.parse(rule["when"]))
+        _PLAY[id(rule)] = cached
+    return cached[1]
