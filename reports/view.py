@@ -110,8 +110,9 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "no_infraction": ruling.no_infraction,
         "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
-        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang))
-                            for c in ruling.not_established],
+        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang, k))
+                            for c, k in zip(ruling.not_established,
+                                            ruling.not_established_events or [0] * len(ruling.not_established))],
         "trail": _trail(ruling),
         "code": code,
     }
@@ -190,9 +191,9 @@ def _reason(n, lang: str) -> str:
     return n.reason
 
 
-def _not_examined(ruling: Ruling, claim, lang: str) -> str:
+def _not_examined(ruling: Ruling, claim, lang: str, event: int = 0) -> str:
     w = words(lang)
-    why = why_not_examined(ruling, claim)
+    why = why_not_examined(ruling, claim, event)
     if why is None:
         return w["not_established_text"]
     if why[0] == "override":

@@ -244,6 +244,13 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
             if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
                 return ("later", f.article, article_of(book, kp))
+    # across events: an earlier event's finding that a keep_first production rules on first
+    for kp in book.productions:
+        if kp.action != "keep_first" or event == 0:
+            continue
+        for f in sorted(ruling.findings, key=lambda f: f.event):
+            if f.event < event and kp.competes(f.production) and f.kind not in NOT_RULED_KINDS:
+                return ("later", f.article, article_of(book, kp))
     return None
 
 

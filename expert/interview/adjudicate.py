@@ -22,7 +22,7 @@ from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
-from referee.expert.interview.relevance import Interview, prune
+from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, is_unknown
 from referee.expert.language.dispute import Dispute
@@ -232,8 +232,11 @@ def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
 def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
     """The questions the interview would still ask (free-text ones aside), event by event."""
     found: list[str] = []
-    for answers in dispute.event_answers():
+    per_event = dispute.event_answers()
+    for k, answers in enumerate(per_event):
         interview = Interview(book, answers)
+        if k > 0:
+            interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers)
         deciding, filling = interview.needed()
         found += [q for q in book.questions if q in deciding | filling and q not in found
                   and book.questions[q].type != "text"]

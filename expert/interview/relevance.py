@@ -24,6 +24,7 @@ class Interview:
         self.history: list[str] = []
         self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
+        self.aside: set[str] = set()        # productions an earlier event's finding sets aside
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -75,7 +76,7 @@ class Interview:
         goals = [p for p in self.book.productions if p.action != "derive"]
         live = [p for p in goals if state.value(p.when) is not False]
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
-        winners |= self._after_the_first(state, live, winners)
+        winners |= self._after_the_first(state, live, winners) | self.aside
         for p in live:
             if p.id in winners:
                 continue
@@ -214,6 +215,9 @@ class _State:
         if lit.question in self.answers:
             value = self.answers[lit.question]
             if is_unknown(value):        # answered "unknown": answered, but its value is open
+                q = self.book.questions.get(lit.question)
+                if q is not None and q.unknown:          # unless the text prescribes the answer
+                    return lit.holds(q.unknown["value"])
                 return True if lit.op == "answered" else None
             return lit.holds(value)
         if lit.question in self.closed or lit.question not in self.book.questions:
@@ -296,3 +300,25 @@ def _play_condition(rule: dict):
         cached = (rule, cond.parse(rule["when"]))
         _PLAY[id(rule)] = cached
     return cached[1]
+
+
+def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict) -> set[str]:
+    """The productions a ``keep_first`` production will set aside in a later event, because one of
+    the ``earlier`` events (their answers) surely has a competing finding that stands: their
+    questions need not be asked."""
+    aside: set[str] = set()
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        shared_state = _State(book, shared, producers)
+        if shared_state.value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding"
+                     and p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)]
+        for answers in earlier:
+            state = _State(book, answers, producers)
+            if any(state.value(p.when) is True for p in competing):
+                aside |= {p.id for p in competing}
+                break
+    return aside

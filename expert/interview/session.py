@@ -23,7 +23,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
-from referee.expert.interview.relevance import Interview, articles_fed, prune
+from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
@@ -181,6 +181,9 @@ class Session:
         order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
         for k in order:
             interview = Interview(self.book, self.answers_for(k))
+            if k > 0:        # what an earlier event's finding already sets aside is not asked
+                interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
+                                                       {**self._known, **self.shared})
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()
