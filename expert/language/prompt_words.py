@@ -55,7 +55,7 @@ INTERVIEW = {
 
 
 CARDS = {
-    "en": {"offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
+    "en": {"filled": "(filled in: the cards left after the other three hands)", "offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
            "offer_help": "If the hands and the play record are at hand, enter them: the facts they "
                          "show (revoke, lead out of turn, the holdings the articles name) are then "
                          "not asked.",
@@ -74,7 +74,7 @@ CARDS = {
            "play": "The play, trick by trick: the cards in the order they were played; an empty "
                    "line ends.",
            "trick": "Trick {n}: ", "unfinished": "(an unfinished trick ends the play record)"},
-    "sr": {"offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
+    "sr": {"filled": "(popunjeno: karte koje ostaju posle ostale tri ruke)", "offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
            "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
                          "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
            "yn": "„{raw}“ nije prihvaćeno: očekuje se d ili n",
@@ -91,7 +91,7 @@ CARDS = {
            "lead": "Ko je polazio u prvi štih (Enter: {default}): ",
            "play": "Tok igre, štih po štih: karte redom kako su odigrane; prazan red završava.",
            "trick": "Štih {n}: ", "unfinished": "(nezavršen štih završava tok igre)"},
-    "pl": {"offer": "Czy masz karty (ręce i przebieg gry)? (t/n, ? – pomoc) ",
+    "pl": {"filled": "(uzupełniono: karty pozostałe po trzech pozostałych rękach)", "offer": "Czy masz karty (ręce i przebieg gry)? (t/n, ? – pomoc) ",
            "offer_help": "Jeśli ręce i zapis rozgrywki są pod ręką, wprowadź je: fakty, które z nich "
                          "wynikają (nieobsłużenie koloru, nieuprawnione wybicie, karty, o których "
                          "mówią przepisy), nie będą wtedy pytane.",
@@ -109,7 +109,7 @@ CARDS = {
            "lead": "Kto wybił do pierwszego sztychu (Enter: {default}): ",
            "play": "Rozgrywka, sztych po sztychu: karty w kolejności dołożenia; pusty wiersz kończy.",
            "trick": "Sztych {n}: ", "unfinished": "(niespełniony sztych kończy zapis rozgrywki)"},
-    "ru": {"offer": "Есть ли у вас карты (руки и ход розыгрыша)? (д/н, ? — справка) ",
+    "ru": {"filled": "(заполнено: карты, оставшиеся после трёх других рук)", "offer": "Есть ли у вас карты (руки и ход розыгрыша)? (д/н, ? — справка) ",
            "offer_help": "Если руки и запись розыгрыша под рукой, введите их: факты, которые они "
                          "показывают (фальшренонс, ход вне очереди, карты, названные в правилах), тогда "
                          "не спрашиваются.",
@@ -128,7 +128,7 @@ CARDS = {
            "play": "Розыгрыш, взятка за взяткой: карты в том порядке, в котором они сыграны; пустая "
                    "строка завершает.",
            "trick": "Взятка {n}: ", "unfinished": "(незавершённая взятка завершает запись розыгрыша)"},
-    "hu": {"offer": "Megvannak a lapok (a kezek és a lejátszás)? (i/n, ? – súgó) ",
+    "hu": {"filled": "(kitöltve: a másik három kéz után maradt lapok)", "offer": "Megvannak a lapok (a kezek és a lejátszás)? (i/n, ? – súgó) ",
            "offer_help": "Ha a kezek és a lejátszás jegyzéke kéznél van, vigye be őket: az általuk "
                          "mutatott tényeket (renonsz, soron kívüli hívás, a szabályokban nevesített "
                          "lapok) ezután nem kérdezzük.",
