@@ -58,7 +58,7 @@ class Ruler:
         book = self.book
         winner = book.production(fact["by"])
         common = dict(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
-                      by=winner.id, winner_article=article_of(book, winner))
+                      by=winner.id, winner_article=article_of(book, winner), by_provisions=list(winner.cites))
         if fact["reason"] == "override":
             why = winner.why or {"en": "it is the more specific provision"}
             reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {text(why)}"

@@ -50,7 +50,8 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     # 2. the unknowns a ruling can branch on
     open_ = [(where, qid) for where, answers in _places(shared, events)
              for qid, value in answers.items() if is_unknown(value) and _read_by_conditions(book, qid)]
-    domains = [candidates(book, qid) for _, qid in open_]
+    domains = [candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
+               for where, qid in open_]
     while open_ and _count(domains) > MAX_BRANCHES:
         open_.pop()
         domains.pop()
@@ -218,9 +219,22 @@ def candidates(book: Rulebook, qid: str) -> list[Any]:
     (every allowed value; for numbers the values around each threshold the rulebook compares
     them with), and for several-answer questions each value alone."""
     q = book.questions[qid]
+    if q.type == "order" and q.values_from:
+        return []            # the orders of the answer it orders: filled in per dispute (orders())
     if qtype(q).several:
         return [[v] for v in allowed_values(q, book) or []]
     return qtype(q).domain(q, book, _literals_on(book, qid)) or [0]
+
+
+def _orders(book: Rulebook, qid: str, answers: dict) -> list:
+    """An unknown order of the values another answer holds: every order of up to four of them,
+    else the order given and its reverse."""
+    source = answers.get(book.questions[qid].values_from)
+    if not isinstance(source, list) or len(source) < 2:
+        return [source] if isinstance(source, list) else []
+    if len(source) <= 4:
+        return [list(p) for p in itertools.permutations(source)]
+    return [list(source), list(reversed(source))]
 
 
 def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
@@ -236,7 +250,7 @@ def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
     for k, answers in enumerate(per_event):
         interview = Interview(book, answers)
         if k > 0:
-            interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers)
+            interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
         deciding, filling = interview.needed()
         found += [q for q in book.questions if q in deciding | filling and q not in found
                   and book.questions[q].type != "text"]

@@ -135,7 +135,10 @@ class Interview:
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
             if standing:
                 first = min(standing)
-                later |= {p.id for p in competing if claim[p.id] in order and order.index(claim[p.id]) > first}
+                # a later claim is not examined (Član 22): what competes on it waits, and so does
+                # what would only clear it
+                later |= {p.id for p in _waiting(self.book, kp) if str(p.finding.get("claim") or "") in order
+                          and order.index(str(p.finding.get("claim"))) > first}
         return later
 
     def _askable(self, state: "_State", wanted: set[str]) -> set[str]:
@@ -302,23 +305,32 @@ def _play_condition(rule: dict):
     return cached[1]
 
 
-def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict) -> set[str]:
-    """The productions a ``keep_first`` production will set aside in a later event, because one of
-    the ``earlier`` events (their answers) surely has a competing finding that stands: their
-    questions need not be asked."""
+def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, claims=None) -> set[str]:
+    """The productions whose questions a later event need not ask, because one of the ``earlier``
+    events (their answers) surely has a competing finding that a ``keep_first`` production rules on
+    first: the findings that compete, and those that only clear a claim, on the later event's
+    ``claims`` (and on no claim)."""
     aside: set[str] = set()
     producers = _producers(book)
     for kp in book.productions:
         if kp.action != "keep_first":
             continue
-        shared_state = _State(book, shared, producers)
-        if shared_state.value(kp.when) is False:
+        if _State(book, shared, producers).value(kp.when) is False:
             continue
         competing = [p for p in book.productions if p.action == "finding"
                      and p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)]
         for answers in earlier:
             state = _State(book, answers, producers)
             if any(state.value(p.when) is True for p in competing):
-                aside |= {p.id for p in competing}
+                wanted = {str(c) for c in claims or []} | {""}
+                aside |= {p.id for p in _waiting(book, kp) if str(p.finding.get("claim") or "") in wanted}
                 break
     return aside
+
+
+def _waiting(book: Rulebook, kp: Production) -> list[Production]:
+    """What waits behind the finding a keep_first production rules on first: the findings that
+    compete with it, and those that only clear a claim (no violation)."""
+    return [p for p in book.productions if p.action == "finding"
+            and (p.finding.get("kind") == "no-violation"
+                 or (p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)))]

@@ -183,7 +183,8 @@ class Session:
             interview = Interview(self.book, self.answers_for(k))
             if k > 0:        # what an earlier event's finding already sets aside is not asked
                 interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
-                                                       {**self._known, **self.shared})
+                                                       {**self._known, **self.shared},
+                                                       self.answers_for(k).get("claim"))
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()
