@@ -85,7 +85,8 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
 def _conditional(ruling: Ruling, lang: str) -> dict:
     w = words(lang)
     matters = [u for u in ruling.unknown if u.matters]
-    facts_named = ", ".join(_question_words(ruling, u.question, lang) for u in matters)
+    facts_named = ", ".join([_question_words(ruling, u.question, lang) for u in matters]
+                            + ([w["order_unknown"]] if not ruling.order_known else []))
     branches = []
     for alt in ruling.alternatives:
         when = f" {w['or']} ".join(_when_words(ruling, cond, lang) for cond in alt.when)
@@ -101,6 +102,9 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
     w = words(lang)
     parts = []
     for qid, value in cond.items():
+        if qid == "events_order":
+            parts.append(w["in_order"].format(order=", ".join(w["event"].format(n=n) for n in value)))
+            continue
         q = ruling.book.questions[qid]
         if isinstance(value, dict) and "from" in value:
             shown = w["between"].format(a=value["from"], b=value["to"])

@@ -158,6 +158,7 @@ def words(lang: str) -> dict[str, str]:
 # the annex, events, unknown facts, requests, the result, appeals.
 DOCUMENT: dict[str, dict[str, str]] = {
     "en": {
+        "in_order": "the events happened in this order: {order}", "order_unknown": "the order of the events",
         "decision": "Decision", "decision_none": "No irregularity is established; the deal stands as played.",
         "time": "Time", "ruled_at": "Date and time of the ruling",
         "entries": "Entries on the score sheet", "player": "Player", "item": "Entry", "amount": "Amount",
@@ -192,6 +193,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Decided by", "note": "Note",
     },
     "sr": {
+        "in_order": "događaji su se odigrali ovim redom: {order}", "order_unknown": "redosled događaja",
         "decision": "Odluka", "decision_none": "Povreda pravila nije utvrđena; deljenje važi onako kako je odigrano.",
         "time": "Vreme", "ruled_at": "Datum i vreme odluke",
         "entries": "Upis u zapisnik", "player": "Igrač", "item": "Upis", "amount": "Iznos",
@@ -226,6 +228,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Odlučio", "note": "Napomena",
     },
     "pl": {
+        "in_order": "zdarzenia nastąpiły w tej kolejności: {order}", "order_unknown": "kolejność zdarzeń",
         "decision": "Orzeczenie", "decision_none": "Nie stwierdzono nieprawidłowości; rozdanie pozostaje tak, jak zostało rozegrane.",
         "time": "Godzina", "ruled_at": "Data i godzina orzeczenia",
         "entries": "Zapis w protokole", "player": "Gracz", "item": "Pozycja", "amount": "Wartość",
@@ -260,6 +263,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Orzekł", "note": "Uwaga",
     },
     "ru": {
+        "in_order": "события произошли в таком порядке: {order}", "order_unknown": "порядок событий",
         "decision": "Решение", "decision_none": "Нарушение не установлено; результат сдачи остаётся таким, как сыграно.",
         "time": "Время", "ruled_at": "Дата и время решения",
         "entries": "Запись в протокол", "player": "Игрок", "item": "Запись", "amount": "Значение",
@@ -294,6 +298,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
+        "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
         "time": "Időpont", "ruled_at": "A döntés dátuma és időpontja",
         "entries": "Beírás a jegyzőkönyvbe", "player": "Játékos", "item": "Tétel", "amount": "Érték",

@@ -69,10 +69,26 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
     if line.against:
         against = _in_lang(effect.get("against"), lang)[0] or w["against"]
         result += ", " + str(against).format(who=who(ruling, line.against, lang))
-    if line.needs:
+    if line.options:
+        # an amount that depends on a fact not established: what it comes to under each answer
+        parts = []
+        for when, amount in line.options:
+            shown = "; ".join(show_value(ruling.book.questions[qid], v, ruling.book, lang)
+                              for qid, v in when.items() if qid in ruling.book.questions)
+            parts.append(f"{_num(amount)} ({shown})")
+        result += ": " + f" {w['or']} ".join(dict.fromkeys(parts))
+    elif line.needs:
         q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
         result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
     return result
+
+
+def _num(value) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:

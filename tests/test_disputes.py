@@ -198,3 +198,33 @@ def test_the_result_adds_the_deal_as_played_to_the_findings_entries(tmp_path):
     # the interview asks the state of play the result needs, after what decides the findings
     from referee.expert.interview.relevance import Interview
     assert Interview(book, answers).next_question().id == "tricks"
+
+
+def test_an_unknown_order_of_events_rules_in_each_order(tmp_path):
+    case = tmp_path / "ord.yaml"
+    case.write_text(
+        "game: preferans\n"
+        "answers: {game: herc, game_mode: talon, contra_level: none, referee_plays: false}\n"
+        "events_order: unknown\n"
+        "events:\n"
+        "  - {claim: [out-of-turn], oot_offender: defender_2, oot_before_turn: true}\n"
+        "  - {claim: [bad-lead], lead_offender: defender_1, lead_kind: ordinary, lead_rule: lead-1, lead_followed: false}\n")
+    data = json.loads(run("rule", str(case), "--no-register", "--format", "json").output)
+    assert data["events_order"] == "unknown" and data["findings"] == []
+    by_order = {tuple(a["if"]["events_order"]): [(f["production"], f["event"]) for f in a["findings"]]
+                for a in data["alternatives"]}
+    assert by_order == {(1, 2): [("out-of-turn", 1)], (2, 1): [("lead-1-breach", 2)]}
+    text = run("rule", str(case), "--no-register").output
+    assert "If the events happened in this order: Event 2, Event 1:" in text
+
+
+def test_unknown_but_one_of_some_answers_tries_only_those(preferans, demo_answers):
+    from referee.expert.language.answers import parse_typed
+    book, ruler = preferans
+    value = parse_typed(book.questions["game"], "unknown: pik, karo", book, demo_answers)
+    assert value == {"unknown": ["pik", "karo"]}
+    ruling = rule_dispute(ruler, Dispute(dict(demo_answers, game=value)))
+    line = ruling.findings[0].penalty[0]
+    assert line.amount is None and [amount for _, amount in line.options] == [4, 6]
+    from referee.reports.render import render
+    assert "4 (pik) or 6 (karo)" in render(ruling, "text")

@@ -134,3 +134,16 @@ def test_a_resumed_interview_keeps_the_times_answers_were_given(tmp_path):
     assert first
     CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), *K, "--no-register"], input="no\n")
     assert yaml.safe_load(save.read_text())["session"]["times"]["claim"] == "2026-11-30T10:00:00+00:00"
+
+
+def test_o_at_the_review_says_nobody_knows_the_order_of_the_events(mini):
+    s = Session(mini, header={"players": {"declarer": "A", "d1": "B", "d2": "C"}})
+    drive(s, ["early", "no", "pik", "d1"])
+    s.answer("+")
+    s.answer("bad-game")
+    assert "'o'" in s.next().text
+    s.answer("o")
+    assert s.to_case()["events_order"] == "unknown"
+    ruling = s.rule()
+    assert ruling.alternatives and not ruling.order_known
+    assert s.back() and s.order_known                   # 'back' undoes it

@@ -15,6 +15,7 @@ class PenaltyLine:
     amount: float | int | None
     against: str | None = None
     needs: str | None = None          # a question whose answer the amount or seat still needs
+    options: list | None = None       # an open amount under each answer to what it needs: [(when, amount)]
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
@@ -22,6 +23,8 @@ class PenaltyLine:
             d["against"] = self.against
         if self.needs:
             d["needs"] = self.needs
+        if self.options:
+            d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         return d
 
 
@@ -89,6 +92,7 @@ class Ruling:
     not_established_events: list[int] = field(default_factory=list)   # beside not_established
     result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
     ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
+    order_known: bool = True      # False: the order of the events could not be established
 
     @property
     def game(self) -> str:
@@ -136,6 +140,7 @@ class Ruling:
             "requests": [r.to_dict() for r in self.requests],
             "result": self.result.to_dict(self.book, self.header) if self.result is not None else None,
             **({"ruled_at": self.ruled_at} if self.ruled_at else {}),
+            **({"events_order": "unknown"} if not self.order_known else {}),
         }
 
 

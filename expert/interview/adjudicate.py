@@ -24,7 +24,7 @@ from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
 from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
 from referee.expert.language import conditions as cond
-from referee.expert.language.answers import allowed_values, is_unknown
+from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
 from referee.expert.language.expressions import questions_in_finding
 from referee.expert.language.model import Rulebook
@@ -36,6 +36,8 @@ MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the las
 def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                  from_cards: dict | None = None, ask: bool = True) -> Ruling:
     """``ask``: also list the questions the interview would still ask (``open_questions``)."""
+    if not dispute.order_known and len(dispute.events) > 1:
+        return _in_every_order(ruler, dispute, header, from_cards, ask)
     book = ruler.book
     shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
     facts: list[UnknownFact] = []
@@ -50,7 +52,8 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     # 2. the unknowns a ruling can branch on
     open_ = [(where, qid) for where, answers in _places(shared, events)
              for qid, value in answers.items() if is_unknown(value) and _read_by_conditions(book, qid)]
-    domains = [candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
+    domains = [unknown_among(_value(shared, events, where, qid))
+               or candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
                for where, qid in open_]
     while open_ and _count(domains) > MAX_BRANCHES:
         open_.pop()
@@ -90,6 +93,54 @@ def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] 
     return compute_result(book, findings, ruling.answers_of, ruling.answers)
 
 
+EVENTS_ORDER = "events_order"     # the alternatives' key when the order of the events is unknown
+
+
+def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: bool) -> Ruling:
+    """Nobody can establish the order the events happened in: the ruling in each order (up to
+    four events; beyond, the order given and its reverse), one alternative per distinct ruling.
+    Findings keep the number of the event as entered."""
+    n = len(dispute.events)
+    orders = list(itertools.permutations(range(n))) if n <= 4 else [tuple(range(n)), tuple(reversed(range(n)))]
+    outcomes = []
+    for order in orders:
+        trial = replace(dispute, events=[dispute.events[i] for i in order], order_known=True, requests=[])
+        r = rule_dispute(ruler, trial, header, from_cards, ask=False)
+        for f in r.findings + [f for a in r.alternatives for f in a.findings]:
+            f.event = order[f.event]
+        for nr in r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+            nr.event = order[nr.event]
+        r.events = [dispute.event_answers()[i] for i in range(n)]
+        outcomes.append(({EVENTS_ORDER: [i + 1 for i in order]}, r))
+    groups: dict[tuple, list] = {}
+    for when, r in outcomes:
+        groups.setdefault(_ruling_key(r), []).append((when, r))
+    first = outcomes[0][1]
+    if len(groups) == 1:
+        ruling = first
+    else:
+        alternatives = []
+        for members in groups.values():
+            r = members[0][1]
+            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled)
+            alt.answers = list(r.events)
+            alt.book, alt.header = ruler.book, r.header
+            alt.result = _result(ruler.book, r, r.findings)
+            alternatives.append(alt)
+        common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
+        ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
+                         not_ruled=[], alternatives=alternatives)
+        ruling.result = _result(ruler.book, ruling, ruling.findings)
+    ruling.order_known = False
+    ruling.requests = answer_all(ruling, dispute.requests)
+    ruling.open_questions = open_questions(ruler.book, dispute) if ask else []
+    return ruling
+
+
+def _value(shared: dict, events: list[dict], where, qid: str):
+    return (shared if where is None else events[where]).get(qid)
+
+
 def _places(shared: dict, events: list[dict]):
     yield None, shared
     for k, e in enumerate(events):
@@ -127,15 +178,17 @@ def _ruling_key(ruling: Ruling, amounts: bool = True) -> tuple:
             tuple(sorted((n.event, n.production, n.by) for n in ruling.not_ruled)))
 
 
-def _open_amounts(first: Ruling, rulings: list[Ruling], unknown: list[str]) -> Ruling:
-    """``first`` with every amount that differs between ``rulings`` left open (needs: the
-    unknown facts it depends on)."""
+def _open_amounts(first: Ruling, outcomes: list, open_: list) -> Ruling:
+    """``first`` with every amount that differs between the ``outcomes`` left open: no amount,
+    the unknown facts it depends on, and what it comes to under each of their answers."""
     ruling = replace(first, findings=[replace(f, penalty=[replace(p) for p in f.penalty]) for f in first.findings])
+    unknown = ", ".join(qid for _, qid in open_)
     for i, f in enumerate(ruling.findings):
         for j, line in enumerate(f.penalty):
-            amounts = {repr(r.findings[i].penalty[j].amount) for r in rulings}
-            if len(amounts) > 1:
-                line.amount, line.needs = None, ", ".join(unknown)
+            by = [({qid: v for (_, qid), v in zip(open_, combo)}, r.findings[i].penalty[j].amount)
+                  for combo, r in outcomes]
+            if len({repr(amount) for _, amount in by}) > 1:
+                line.amount, line.needs, line.options = None, unknown, by
     return ruling
 
 
@@ -147,7 +200,7 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     if len(groups) > 1 and len({_ruling_key(r, amounts=False) for _, r in outcomes}) == 1:
         # the same findings on the same players whatever the facts; only amounts differ: one
         # ruling whose differing amounts are left to fill in once the fact is known
-        ruling = _open_amounts(first, [r for _, r in outcomes], [qid for _, qid in open_])
+        ruling = _open_amounts(first, outcomes, open_)
         groups = {None: outcomes[:1]}
         first = ruling
     if len(groups) == 1:

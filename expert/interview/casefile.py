@@ -14,7 +14,7 @@ from referee.expert.language.yamlio import load_file, load_text, where
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
 # session: an interrupted interview's own state (interview/session.py), kept for --resume
-CASE_KEYS = ("game", "header", "answers", "events", "requests", "cards", "session")
+CASE_KEYS = ("game", "header", "answers", "events", "events_order", "requests", "cards", "session")
 
 
 def read_case(path: str | Path, text: str | None = None) -> dict:

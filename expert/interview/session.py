@@ -84,6 +84,7 @@ class Session:
         self.events: list[dict] = [{}]
         self.current = 0
         self.requests: list[Request] = []
+        self.order_known = True          # False: nobody can establish the order of the events
         self.draft: dict = {}
         self.times: dict[str, str] = {}
         self.history: list[list] = []
@@ -122,7 +123,8 @@ class Session:
     def dispute(self) -> Dispute:
         if len(self.events) == 1:
             return Dispute({**self._known, **self.shared, **self.events[0]}, [], list(self.requests))
-        return Dispute({**self._known, **self.shared}, [dict(e) for e in self.events], list(self.requests))
+        return Dispute({**self._known, **self.shared}, [dict(e) for e in self.events], list(self.requests),
+                       order_known=self.order_known)
 
     def given(self) -> tuple[dict, list[dict]]:
         """The referee's own answers (the cards' left out): shared, and per event."""
@@ -168,7 +170,8 @@ class Session:
                 return self._question_prompt(q, where, k)
             self.stage = "review"
         if self.stage == "review":
-            return Prompt("review", "review", self._ws()["review"], type="review", rows=self.review_rows(),
+            text_ = self._ws()["review_events" if len(self.events) > 1 else "review"]
+            return Prompt("review", "review", text_, type="review", rows=self.review_rows(),
                           can_skip=True, events=len(self.events))
         if self.stage == "request":
             return self._request_prompt()
@@ -319,6 +322,10 @@ class Session:
         if raw.lower() == "r":
             self.stage, self.draft = "request", {}
             return None
+        if raw.lower() == "o" and len(self.events) > 1:
+            self.order_known = not self.order_known
+            self.history.append(["order"])
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
         if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
             row = rows[int(raw) - 1]
             self.pending = (row["event"], row["question"])
@@ -439,6 +446,10 @@ class Session:
             self.current = max(0, k - 1)
             self.stage = "review"
             return self._ws()["event"].format(n=k + 1)
+        if kind == "order":
+            self.order_known = not self.order_known
+            self.stage = "review"
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
         if kind == "request":
             self.requests.pop()
             self.stage = "review"
@@ -549,6 +560,7 @@ class Session:
             "format": STATE_FORMAT, "game": self.book.game, "lang": self.lang, "stage": self.stage,
             "header": self.header, "cards": self.cards, "shared": self.shared, "events": self.events,
             "current": self.current, "requests": [r.to_dict() for r in self.requests],
+            "order_known": self.order_known,
             "draft": self.draft, "times": self.times, "history": self.history,
             "skipped": sorted(self.skipped),
             "pending": list(self.pending) if self.pending else None,
@@ -567,6 +579,7 @@ class Session:
         s.shared = dict(state.get("shared") or {})
         s.events = [dict(e) for e in state.get("events") or [{}]] or [{}]
         s.requests = [Request(**r) for r in state.get("requests") or []]
+        s.order_known = bool(state.get("order_known", True))
         s._restore(state)
         return s
 
@@ -587,6 +600,7 @@ class Session:
                 q = book.questions.get(qid)
                 (s.shared if q is not None and q.scope == "deal" else s.events[0])[qid] = value
         s.requests = [Request(**r) if isinstance(r, dict) else r for r in case.get("requests") or []]
+        s.order_known = case.get("events_order", "known") != "unknown"
         s.history = [["answer", where, q] for where, given in [(None, s.shared)] + list(enumerate(s.events))
                      for q in given if q in book.questions]
         state = case.get("session")
@@ -635,6 +649,8 @@ class Session:
             data["events"] = events
         if self.requests:
             data["requests"] = [r.to_dict() for r in self.requests]
+        if not self.order_known and len(events) > 1:
+            data["events_order"] = "unknown"
         return data
 
     # --- words ---------------------------------------------------------------------------

@@ -74,14 +74,27 @@ def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, l
 
 
 def is_unknown(value: Any) -> bool:
-    return isinstance(value, str) and value == UNKNOWN
+    """'unknown', or 'unknown, but one of these' ({unknown: [values]})."""
+    return (isinstance(value, str) and value == UNKNOWN) or (
+        isinstance(value, dict) and set(value) == {UNKNOWN})
+
+
+def unknown_among(value: Any) -> list | None:
+    """The values an answer 'unknown, but one of these' still allows (None: any)."""
+    return list(value[UNKNOWN]) if isinstance(value, dict) and set(value) == {UNKNOWN} else None
 
 
 def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) -> Any:
     """Return the value normalised for its question, or raise RefereeError (no file).
     Every question but a free text accepts ``unknown``: a fact nobody can establish."""
     if is_unknown(value) and qtype(q).accepts_unknown:
-        return UNKNOWN
+        among = unknown_among(value)
+        if among is None:
+            return UNKNOWN
+        if not isinstance(among, list) or len(among) < 2:
+            raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected unknown, or "
+                               "{unknown: [two or more of its answers]}")
+        return {UNKNOWN: [check(q, v, book, answers) for v in among]}
 
     def bad():
         raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
@@ -97,6 +110,15 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
     raw = raw.strip()
     if raw.lower() in prompt_words.UNKNOWN_WORDS and qtype(q).accepts_unknown:
         return UNKNOWN
+    head, colon, rest = raw.partition(":")
+    if colon and head.strip().lower() in prompt_words.UNKNOWN_WORDS and qtype(q).accepts_unknown:
+        # "unknown: pik, karo" — nobody can establish which, but it is one of these
+        parts = [t for t in rest.replace(";", ",").split(",") if t.strip()]
+        if qtype(q).several:
+            among = [parse_typed(q, t, book, answers, lang) for t in rest.split("|") if t.strip()]
+        else:
+            among = [parse_typed(q, t, book, answers, lang) for t in parts]
+        return check(q, {UNKNOWN: among}, book, answers)
 
     def refuse(token: str):
         raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
@@ -128,7 +150,11 @@ def show_value(q: Question, value: Any, book: Rulebook, lang: str = "en") -> str
     if value is None:
         return "—"
     if is_unknown(value) and qtype(q).accepts_unknown:
-        return prompt_words.words(prompt_words.ALLOWED, lang)["unknown"]
+        said = prompt_words.words(prompt_words.ALLOWED, lang)["unknown"]
+        among = unknown_among(value)
+        if among:
+            said += " (" + " / ".join(qtype(q).show(q, v, book, lang) for v in among) + ")"
+        return said
     return qtype(q).show(q, value, book, lang)
 
 

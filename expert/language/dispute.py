@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.expert.language.answers import check_all, is_unknown
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.model import Rulebook
+from referee.expert.language.model import UNKNOWN, Rulebook
 from referee.expert.language.yamlio import where
 
 # what a party may ask for, besides a rulebook's own effects ("effect:<name>") and articles
@@ -43,6 +43,7 @@ class Dispute:
     answers: dict                                      # shared by every event
     events: list[dict] = field(default_factory=list)   # each event's own answers; [] = one event
     requests: list[Request] = field(default_factory=list)
+    order_known: bool = True      # False: nobody can establish in which order the events happened
 
     def event_answers(self) -> list[dict]:
         """The answers the engine rules on, one mapping per event."""
@@ -65,6 +66,8 @@ class Dispute:
             data["events"] = [dict(e) for e in self.events]
         if self.requests:
             data["requests"] = [r.to_dict() for r in self.requests]
+        if not self.order_known:
+            data["events_order"] = UNKNOWN
         return data
 
 
@@ -87,7 +90,11 @@ def read_dispute(data: dict, book: Rulebook, path: str) -> Dispute:
                                    "what happened (claim)", path, eline)
             events.append(check_all(node, book, path, eline))
     requests = [read_request(node, book, path) for node in _list(data.get("requests"), "requests", path, data)]
-    return Dispute(answers=answers, events=events, requests=requests)
+    order = data.get("events_order", "known")
+    if order not in ("known", UNKNOWN):
+        raise RefereeError(f"events_order {order!r}, expected known or unknown (nobody can establish "
+                           "the order the events happened in)", path, where(data)[1])
+    return Dispute(answers=answers, events=events, requests=requests, order_known=order != UNKNOWN)
 
 
 def _list(value, key: str, path: str, data) -> list:

@@ -174,7 +174,9 @@ ALLOWED = {
 
 # The session's own words: several events, the parties' requests, facts nobody can establish.
 SESSION = {
-    "en": {"name": "Name of the player: {seat} (Enter to leave it out):", "name_help": "The names go on the ruling beside the seats; the seat stands for the player when left out.",
+    "en": {"review_events": "Type a number to change that answer, '+' if something else happened in this deal, 'r' to record what a player asks for, 'o' if nobody can establish the order of the events, or press Enter to rule:",
+           "order_unknown": "The order of the events is not established: the ruling tries each order.", "order_known": "The events happened in the order entered.",
+           "name": "Name of the player: {seat} (Enter to leave it out):", "name_help": "The names go on the ruling beside the seats; the seat stands for the player when left out.",
            "event": "Event {n}",
            "review": "Type a number to change that answer, '+' if something else happened in this deal, "
                      "'r' to record what a party asks for, or press Enter to rule:",
@@ -195,7 +197,9 @@ SESSION = {
            "unknown_hint": "'unknown' if nobody can establish it",
            "conditional": "(asked for the case where the unknown fact is so: {facts})",
            "no_article": "no such article: {raw!r}; expected an article's label or id, or Enter"},
-    "sr": {"name": "Ime igrača: {seat} (Enter da se izostavi):", "name_help": "Imena se upisuju u odluku pored mesta; ako se izostave, navodi se mesto.",
+    "sr": {"review_events": "Upišite broj da promenite taj odgovor, '+' ako se u ovom deljenju dogodilo još nešto, 'r' da zabeležite šta igrač traži, 'o' ako niko ne može da utvrdi redosled događaja, ili pritisnite Enter za odluku:",
+           "order_unknown": "Redosled događaja nije utvrđen: odluka razmatra svaki redosled.", "order_known": "Događaji su se odigrali redom kojim su uneti.",
+           "name": "Ime igrača: {seat} (Enter da se izostavi):", "name_help": "Imena se upisuju u odluku pored mesta; ako se izostave, navodi se mesto.",
            "event": "Događaj {n}",
            "review": "Upišite broj da promenite taj odgovor, '+' ako se u ovom deljenju dogodilo još nešto, "
                      "'r' da zabeležite šta igrač traži, ili pritisnite Enter za odluku:",
@@ -216,7 +220,9 @@ SESSION = {
            "unknown_hint": "„nepoznato” ako to niko ne može da utvrdi",
            "conditional": "(pita se za slučaj da je nepoznata činjenica takva: {facts})",
            "no_article": "nema takvog člana: {raw!r}; očekuje se oznaka ili id člana, ili Enter"},
-    "pl": {"name": "Nazwisko gracza: {seat} (Enter, aby pominąć):", "name_help": "Nazwiska trafiają do orzeczenia obok miejsc; gdy ich brak, podaje się miejsce.",
+    "pl": {"review_events": "Wpisz numer, aby zmienić odpowiedź, '+', jeśli w tym rozdaniu wydarzyło się coś jeszcze, 'r', aby zapisać żądanie gracza, 'o', jeśli nikt nie może ustalić kolejności zdarzeń, albo naciśnij Enter, aby wydać orzeczenie:",
+           "order_unknown": "Kolejność zdarzeń nie jest ustalona: orzeczenie rozważa każdą kolejność.", "order_known": "Zdarzenia nastąpiły w kolejności wprowadzenia.",
+           "name": "Nazwisko gracza: {seat} (Enter, aby pominąć):", "name_help": "Nazwiska trafiają do orzeczenia obok miejsc; gdy ich brak, podaje się miejsce.",
            "event": "Zdarzenie {n}",
            "review": "Wpisz numer, aby zmienić odpowiedź, '+', jeśli w tym rozdaniu wydarzyło się coś "
                      "jeszcze, 'r', aby zapisać żądanie gracza, albo naciśnij Enter, aby wydać orzeczenie:",
@@ -237,7 +243,9 @@ SESSION = {
            "unknown_hint": "„nieznane”, jeśli nikt nie może tego ustalić",
            "conditional": "(pytanie na wypadek, gdyby nieznany fakt był taki: {facts})",
            "no_article": "nie ma takiego przepisu: {raw!r}; oczekiwano oznaczenia lub id przepisu albo Enter"},
-    "ru": {"name": "Имя игрока: {seat} (Enter — пропустить):", "name_help": "Имена вносятся в решение рядом с местами; если имя не указано, указывается место.",
+    "ru": {"review_events": "Введите номер, чтобы изменить ответ, '+', если в этой сдаче произошло что-то ещё, 'r', чтобы записать требование игрока, 'o', если порядок событий установить невозможно, или нажмите Enter, чтобы вынести решение:",
+           "order_unknown": "Порядок событий не установлен: решение рассматривает каждый порядок.", "order_known": "События произошли в порядке ввода.",
+           "name": "Имя игрока: {seat} (Enter — пропустить):", "name_help": "Имена вносятся в решение рядом с местами; если имя не указано, указывается место.",
            "event": "Событие {n}",
            "review": "Введите номер, чтобы изменить ответ, '+', если в этой сдаче произошло что-то ещё, "
                      "'r', чтобы записать требование игрока, или нажмите Enter, чтобы вынести решение:",
@@ -258,7 +266,9 @@ SESSION = {
            "unknown_hint": "«неизвестно», если это невозможно установить",
            "conditional": "(вопрос на случай, если неизвестный факт таков: {facts})",
            "no_article": "нет такого правила: {raw!r}; ожидается номер или id правила, или Enter"},
-    "hu": {"name": "A játékos neve: {seat} (Enter: kihagyás):", "name_help": "A nevek a döntésbe a helyek mellé kerülnek; ha hiányoznak, a hely szerepel.",
+    "hu": {"review_events": "Írja be a módosítandó válasz számát, '+' jelet, ha ebben a leosztásban más is történt, 'r' betűt egy játékos kérésének rögzítéséhez, 'o' betűt, ha az események sorrendje nem állapítható meg, vagy nyomjon Entert a döntéshez:",
+           "order_unknown": "Az események sorrendje nincs megállapítva: a döntés minden sorrendet megvizsgál.", "order_known": "Az események a bevitel sorrendjében történtek.",
+           "name": "A játékos neve: {seat} (Enter: kihagyás):", "name_help": "A nevek a döntésbe a helyek mellé kerülnek; ha hiányoznak, a hely szerepel.",
            "event": "{n}. esemény",
            "review": "Írja be a módosítandó válasz számát, '+' jelet, ha ebben a leosztásban más is történt, "
                      "'r' betűt egy játékos kérésének rögzítéséhez, vagy nyomjon Entert a döntéshez:",
