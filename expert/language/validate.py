@@ -196,7 +196,7 @@ def _case(book: Rulebook, case, problems):
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
     expect = case.expect
-    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction"}
+    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests", "unknown"}
     if unknown:
         problems.error(f"{owner}: expect has unknown keys {sorted(unknown)}", case.file, case.line)
     ids = []
