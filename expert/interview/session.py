@@ -340,7 +340,7 @@ class Session:
         rulebook's findings on the claims made can give, something else."""
         ws, book = self._ws(), self.book
         options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"])]
-        claims = {c for e in self.events for c in (e.get("claim") or [])} | set(self.shared.get("claim") or [])
+        claims = {str(c) for e in [*self.events, self.shared] for v in e.values() if isinstance(v, list) for c in v}
         effects: list[str] = []
         for p in book.productions:
             claim = str((p.finding or {}).get("claim") or "")
