@@ -152,7 +152,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
             proc.send_signal(sig)
             proc.wait(timeout=20)
             saved = _saved(save)
-            assert list(saved) == keys[:k], (sig, k, saved)
+            assert sorted(saved) == sorted(keys[:k]), (sig, k, saved)
             resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json",
                                                 "--no-register", *K],
                                          input="\n".join(typed[k:]) + "\n\n").output
