@@ -45,7 +45,7 @@ def rule_events(ruler: Ruler, answers: list[dict], shared: dict, header: dict | 
     _settles_deal(book, findings, not_ruled)
     for kp in book.productions:
         if kp.action == "keep_first" and _applies(kp, shared):
-            _keep_first(book, kp, findings, not_ruled, not_established, not_established_events, answers)
+            _keep_first(book, kp, findings, not_ruled, not_established, not_established_events, answers, trail)
     return Ruling(book=book, answers=dict(shared), header=dict(header or {}), findings=findings,
                   not_ruled=not_ruled, not_established=not_established, trail=trail,
                   from_cards=dict(from_cards or {}), events=[dict(a) for a in answers],
@@ -86,7 +86,7 @@ def _settles_deal(book, findings: list, not_ruled: list) -> None:
 
 
 def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_established: list,
-                not_established_events: list, answers: list[dict]) -> None:
+                not_established_events: list, answers: list[dict], trail: list) -> None:
     competing = [f for f in findings if kp.competes(f.production) and f.kind not in NOT_RULED_KINDS]
     if not competing:
         return
@@ -96,6 +96,9 @@ def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_estab
         if f.event != first_event:
             findings.remove(f)
             not_ruled.append(_set_aside(book, f, kp, "later", first))
+            trail.append({"production": kp.id, "rule": f"{kp.id}>{f.production}", "cites": list(kp.cites),
+                          "facts": [{"finding": first.production}, {"finding": f.production}],
+                          "event": f.event + 1})
     # a later event whose own facts were not examined (the interview does not ask what will be
     # set aside) is not cleared by the general "no violation" either: its claims were not examined
     for f in [f for f in findings if f.event > first_event and f.kind in NOT_RULED_KINDS

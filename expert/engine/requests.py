@@ -71,8 +71,11 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             return "granted", Basis("granted", theirs)
         if giving:
             return "refused", Basis("own-infraction", giving)
-        if undecided:
-            return "undecided", Basis("undecided", undecided)
+        # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
+        decided_events = {f.event for f in standing if f.kind != "undecided"}
+        open_ = [f for f in undecided if f.event not in decided_events]
+        if open_:
+            return "undecided", Basis("undecided", open_)
         return "refused", Basis("not-given", standing)
     pid = name if kind == "provision" else request.provision
     if pid:
@@ -81,15 +84,15 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
 
 
 def _provision(ruling: Ruling, pid: str, ours: set[str]) -> tuple[str, Basis]:
+    """An article the party asks to be applied: granted when a standing finding applies it
+    (whoever it favours: a player may invoke an exception in his own favour), undecided when the
+    finding leaves it undecided, refused when it is set aside or its conditions are not met."""
     applying = [f for f in ruling.findings if pid in f.provisions]
-    if any(f.kind == "undecided" for f in applying):
-        return "undecided", Basis("undecided", [f for f in applying if f.kind == "undecided"])
-    granted = [f for f in applying if f.kind not in ("no-violation", "forfeited") and f.offender not in ours]
-    if granted:
-        return "granted", Basis("granted", granted)
+    decided = [f for f in applying if f.kind != "undecided"]
+    if decided:
+        return "granted", Basis("granted", decided)
     if applying:
-        return "refused", Basis("own-infraction" if any(f.offender in ours for f in applying) else "not-met",
-                                applying)
+        return "undecided", Basis("undecided", applying)
     aside = [n for n in ruling.not_ruled if pid in n.provisions]
     if aside:
         return "refused", Basis("set-aside", aside)
