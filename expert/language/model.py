@@ -129,6 +129,9 @@ class Rulebook:
     articles: list[Article]
     files: list[Path]
     cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
+    #: each knowledge file (relative to ``root``) -> the digest of the data read from it (yamlcache):
+    #: what the rulebook's hash in a ruling record is made of
+    digests: dict = field(default_factory=dict)
 
     @property
     def cases(self) -> list[Case]:

@@ -117,8 +117,22 @@ def rulebook_hash(files: Iterable[str | os.PathLike], root: str | os.PathLike | 
     return "sha256:" + h.hexdigest()
 
 
+def data_hash(digests: Mapping[str, str]) -> str:
+    """The rulebook hash from the digests of the data read from each knowledge file (relative
+    name -> digest, see ``expert.language.yamlcache``): what the ruling was made with, whether the
+    data came from the files or from the parse cache."""
+    if not digests:
+        raise RefereeError("the rulebook lists no knowledge files to hash")
+    h = hashlib.sha256(b"referee-rulebook-data/1\0")
+    for name, digest in sorted(digests.items()):
+        h.update(f"{name}\0{digest}\0".encode("utf-8"))
+    return "sha256:" + h.hexdigest()
+
+
 def rulebook_identity(rulebook: Any) -> dict:
-    """``{game, edition, hash, files}`` of a Rulebook (or a dict with those keys)."""
+    """``{game, edition, hash, files}`` of a Rulebook (or a dict with those keys). A loaded
+    Rulebook's hash is made of the data it was built from (``data_hash``), not of the files as
+    they are now: an edit after loading, or an altered parse cache, shows as a different hash."""
     if isinstance(rulebook, Mapping):
         game, edition = rulebook.get("game"), rulebook.get("edition")
         files = rulebook.get("files") or []
@@ -126,7 +140,8 @@ def rulebook_identity(rulebook: Any) -> dict:
     else:
         game, edition = getattr(rulebook, "game", None), getattr(rulebook, "edition", None)
         files = getattr(rulebook, "files", None) or []
-        given_hash = None
+        digests = getattr(rulebook, "digests", None)
+        given_hash = data_hash(digests) if digests else None
     root = None
     rb = [Path(f) for f in files if Path(f).name == "rulebook.yaml"]
     if rb:
