@@ -36,8 +36,9 @@ class Referee(click.Group):
         try:
             return super().invoke(ctx)
         except RefereeError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(2)
+            from referee.expert.language.safe_text import one_line
+            click.echo(f"error: {one_line(str(exc))}", err=True)   # nothing typed can forge lines or
+            ctx.exit(2)                                             # send terminal escapes
 
 
 @click.group(cls=Referee)
@@ -68,6 +69,9 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     """Save the ruling's record in the register (unless told not to), then print it with its
     verification code."""
     from referee.reports.render import render
+    if out:                 # a target that cannot be written stops us before anything is registered
+        from referee.expert.language.fileio import check_target
+        check_target(out)
     code = None
     if not no_register:
         from referee.expert.records.record import format_code
@@ -81,10 +85,8 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
 
 def _emit(text: str, out: str | None) -> None:
     if out:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        from referee.expert.language.fileio import write_atomic
+        write_atomic(out, text)
         click.echo(f"ruling written to {out}", err=True)
     else:
         click.echo(text, nl=False)
@@ -458,14 +460,21 @@ def _typed(value) -> str:
     return str(value)
 
 
-def _register(path, create=False):
+def _register(path, create=False, readonly=False):
     from referee.expert.records.register import Register
     try:
-        return Register(path, create=create)
+        return Register(path, create=create, readonly=readonly)
     except RefereeError:
         raise
     except Exception as exc:  # sqlite refusing the file: say so in one line
         raise RefereeError(f"cannot open the register: {exc}", str(path or "referee-register.sqlite")) from None
+
+
+def _fresh_book(game, knowledge):
+    """The rulebook parsed from its files, not from the parse cache: whether a ruling was made
+    with today's rulebook is decided by the files, never by the cache's word."""
+    from referee.expert.language.rulebook import load_rulebook
+    return load_rulebook(game, knowledge, cached=False)
 
 
 @main.command()
@@ -479,7 +488,7 @@ def verify(record_or_code, register_path, knowledge):
     reg = None
     from referee.expert.records.register import default_register_path
     if default_register_path(register_path).exists():
-        reg = _register(register_path)
+        reg = _register(register_path, readonly=True)
     elif looks_like_code(record_or_code) and not Path(record_or_code).exists():
         raise RefereeError("no register to look the code up in, expected a register file "
                            "(--register or $REFEREE_REGISTER)", str(default_register_path(register_path)))
@@ -487,7 +496,7 @@ def verify(record_or_code, register_path, knowledge):
     if Path(record_or_code).is_file():
         game = (load_record(record_or_code).get("rulebook") or {}).get("game")
         try:  # a record verifies even if its rulebook cannot be loaded here
-            book = _book(game, knowledge) if game else None
+            book = _fresh_book(game, knowledge) if game else None
         except RefereeError:
             book = None
     try:
@@ -499,7 +508,7 @@ def verify(record_or_code, register_path, knowledge):
     if book is None and game:  # a printed code: is the register's ruling on today's rulebook?
         from referee.expert.records.record import check_rulebook
         try:
-            check_rulebook(result, _book(game, knowledge))
+            check_rulebook(result, _fresh_book(game, knowledge))
         except RefereeError:
             pass
     click.echo(format_verification(result), nl=False)
@@ -509,7 +518,16 @@ def verify(record_or_code, register_path, knowledge):
 
 @main.group()
 def register():
-    """The tournament's ruling register: list, show, search, stats."""
+    """The tournament's ruling register: list, show, search, stats, verify."""
+
+
+def _trust(reg) -> None:
+    """After a query: say on stderr which rulings failed their seal (left out), and exit 1."""
+    note = reg.trust_note()
+    if note:
+        click.echo(f"warning: {note}", err=True)
+        if getattr(reg, "seal_failures", None):
+            sys.exit(1)
 
 
 FILTERS = [
@@ -567,8 +585,9 @@ def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
     from referee.expert.records.register_text import format_list
     given = _given(filters)
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.list(limit=limit, **given), fmt, format_list)
+        _trust(reg)
 
 
 @register.command("search")
@@ -583,13 +602,14 @@ def register_search(register_path, fmt, **filters):
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
                            "--article --date --from --to --kind --referee")
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         if given.get("provision"):
             provision = given.pop("provision")
             rows = reg.precedents(provision, **given)
             _listing(rows, fmt, lambda rows: format_precedents(provision, rows))
         else:
             _listing(reg.list(**given), fmt, format_list)
+        _trust(reg)
 
 
 @register.command("show")
@@ -599,8 +619,9 @@ def register_search(register_path, fmt, **filters):
 def register_show(register_path, id_or_code, fmt):
     """Show one ruling (by number or verification code) and its appeals."""
     from referee.expert.records.register_text import format_show
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.show(id_or_code), fmt, format_show)
+        _trust(reg)
 
 
 @register.command("stats")
@@ -611,8 +632,29 @@ def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
     from referee.expert.records.register_text import format_stats
     given = _given(filters)
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.stats(**given), fmt, format_stats)
+        _trust(reg)
+
+
+@register.command("verify")
+@LISTING
+@REGISTER
+def register_verify(register_path, fmt):
+    """Re-check every ruling's seal (and the chain between them), every record, every indexed
+    column and every index row (citations, penalties, players, appeals) against the sealed
+    records; name each difference. Exit 1 when anything differs. Prints the head (the last
+    seal, short): written down, it shows later whether rulings were cut off the end."""
+    from referee.expert.records.register_check import check_register, format_check
+    with _register(register_path, readonly=True) as reg:
+        result = check_register(reg)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        from referee.expert.language.safe_text import visible
+        click.echo(visible(format_check(result, reg.path)), nl=False)
+    if not result.ok:
+        sys.exit(1)
 
 
 @main.command()
@@ -628,7 +670,7 @@ def appeal(record_or_id, sets, note, committee, register_path, knowledge):
     and the differences per player; saves the decision linked to the original, which is never
     altered."""
     from referee.expert.interview.appeal import file_appeal, format_appeal
-    with _register(register_path, create=True) as reg:
+    with _register(register_path) as reg:
         decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
                                          referee=committee)
     click.echo(format_appeal(decision), nl=False)
