@@ -103,9 +103,10 @@ def _store(file: Path, body: str) -> None:
     prune(file.parent)
 
 
-def prune(folder: Path, limit: int = MAX_BYTES) -> int:
+def prune(folder: Path, limit: int | None = None) -> int:
     """Remove the least recently used entries until the folder holds at most 3/4 of ``limit``
-    (only when it holds more than ``limit``); also stale temporary files. Returns how many went."""
+    (only when it holds more than ``limit``); also stale temporary files and entries of older
+    formats. Returns how many entries went for the limit."""
     try:
         entries = []
         for item in os.scandir(folder):
@@ -115,9 +116,13 @@ def prune(folder: Path, limit: int = MAX_BYTES) -> int:
             if item.name.endswith(".tmp") and time.time() - st.st_mtime > 3600:
                 os.unlink(item.path)        # left by a process killed while storing
                 continue
+            if item.name.endswith(".json") and not item.name.endswith(f"-{FORMAT}.json"):
+                os.unlink(item.path)        # an entry of an older format is never read again
+                continue
             entries.append((st.st_mtime, st.st_size, item.path))
     except OSError:
         return 0
+    limit = MAX_BYTES if limit is None else limit
     total = sum(size for _, size, _ in entries)
     if total <= limit:
         return 0

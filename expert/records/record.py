@@ -436,8 +436,11 @@ def verify(record_or_code: Any, register: Any = None, rulebook: Any = None) -> V
                                 "seal: it or the register was altered after it was saved "
                                 "(run `referee register verify`)", ["(stored record)"])
         if found is None:
+            failing = getattr(register, "seal_failures", None)
+            also = (f"; note: {len(failing)} ruling(s) in the register fail their seal "
+                    f"({', '.join(failing[:5])}): run `referee register verify`") if failing else ""
             return Verification(False, "unknown-code", code, None,
-                                f"no ruling with code {format_code(code)} in the register")
+                                f"no ruling with code {format_code(code)} in the register{also}")
         rid, stored = found
         again = compute_code(stored)
         if again != code:

@@ -269,7 +269,9 @@ class Register:
                         delay = min(delay * 2, 0.2)
                         continue
                 self.close()
-                if "readonly" in str(exc) or "read-only" in str(exc):
+                writable = os.access(self.path.parent, os.W_OK) and (
+                    not self.path.exists() or os.access(self.path, os.W_OK))
+                if "readonly" in str(exc) or "read-only" in str(exc) or not writable:
                     raise RefereeError(f"cannot write to register {self.path}: it is read-only "
                                        "(reading it works: register list, show, search, stats, "
                                        "verify)") from None
