@@ -336,6 +336,28 @@ def check_record_shape(rec: Any, where: str | None = None) -> None:
     for key in ("rulebook", "answers", "findings"):
         if key not in rec:
             raise RefereeError(f"ruling record has no '{key}'", file=where)
+    # the shape every reader relies on: a hand-made record is refused here, not by a traceback
+    shapes = (("rulebook", dict), ("answers", dict), ("findings", list), ("not_ruled", list),
+              ("header", dict), ("answer_times", dict), ("trail", list), ("appeal", dict),
+              ("from_cards", dict))
+    for key, kind in shapes:
+        if key in rec and rec[key] is not None and not isinstance(rec[key], kind):
+            raise RefereeError(f"ruling record's '{key}' is a {type(rec[key]).__name__}, expected a "
+                               f"{'mapping' if kind is dict else 'list'}", file=where)
+    for key in ("code", "date", "referee", "kind", "created", "appeal_of"):
+        if rec.get(key) is not None and not isinstance(rec[key], str):
+            raise RefereeError(f"ruling record's '{key}' is a {type(rec[key]).__name__}, expected text",
+                               file=where)
+    for key in ("findings", "not_ruled", "trail"):
+        for item in rec.get(key) or []:
+            if not isinstance(item, dict) or any(
+                    item.get(k) is not None and not isinstance(item[k], list)
+                    for k in ("provisions", "penalty", "cites")):
+                raise RefereeError(f"ruling record's '{key}' holds something that is not a "
+                                   "finding", file=where)
+            if any(not isinstance(p, dict) for p in item.get("penalty") or []):
+                raise RefereeError(f"ruling record's '{key}' holds a penalty that is not a mapping",
+                                   file=where)
 
 
 # ---------------------------------------------------------------- comparing records
