@@ -15,7 +15,9 @@ KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=F
                          help="Knowledge root holding <game>/rulebook.yaml (default: the built-in rulebooks).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "md", "html", "json"]), default="text",
                       show_default=True, help="Output format of the ruling.")
-OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+# --out and --record are checked by expert/language/fileio.py (one line, never replacing a special
+# file), not by click, whose refusals are several lines of usage
+OUT = click.option("--out", type=click.Path(), default=None,
                    help="Write the ruling to this file instead of standard output.")
 
 
@@ -25,7 +27,7 @@ REGISTER = click.option("--register", "register_path", type=click.Path(dir_okay=
                              "(default: $REFEREE_REGISTER, else ./referee-register.sqlite).")
 SAVE = click.option("--no-register", "no_register", is_flag=True,
                     help="Do not save the ruling in the register (it then has no verification code).")
-RECORD = click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+RECORD = click.option("--record", "record_path", type=click.Path(), default=None,
                       help="Also write the ruling record (JSON) to this file.")
 
 
