@@ -152,7 +152,7 @@ LANG = click.option("--lang", type=click.Choice(["en", "sr", "pl", "ru", "hu", "
 
 
 @main.command()
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked by yamlio: one line
 @FORMAT
 @LANG
 @OUT
@@ -389,7 +389,7 @@ def check(game, fmt, knowledge):
 
 
 @main.command()
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked by yamlio: one line
 @click.option("--set", "settings", multiple=True, required=True, metavar="QUESTION=VALUE",
               help="An answer to change (repeatable); QUESTION= leaves it unanswered.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)

@@ -11,6 +11,12 @@ YES = {"y", "yes", "true", "da", "d", "igen", "i", "tak", "t", "да", "д"}
 NO = {"n", "no", "false", "ne", "nem", "nie", "нет", "н"}
 
 
+def _shown(value: Any) -> str:
+    """A typed value for a message: its repr, cut short (a file can hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> list[Any] | None:
     """The values a question accepts, or None when any value of its type will do."""
     if q.type == "seat":
@@ -44,7 +50,7 @@ def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, l
 def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) -> Any:
     """Return the value normalised for its question, or raise RefereeError (no file)."""
     def bad():
-        raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(value)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}")
     if q.type == "yesno":
         if isinstance(value, bool):
@@ -84,12 +90,14 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
             return True
         if low in NO:
             return False
-        raise RefereeError(f"invalid answer {raw!r} to {q.id!r}, expected yes or no")
+        raise RefereeError(f"invalid answer {_shown(raw)} to {q.id!r}, expected yes or no")
     if q.type == "number":
         try:
+            if len(raw) > 30:       # int() refuses 4,300+ digits with its own ValueError; say it here
+                raise ValueError
             value = int(raw)
         except ValueError:
-            raise RefereeError(f"invalid answer {raw!r} to {q.id!r}, expected "
+            raise RefereeError(f"invalid answer {_shown(raw)} to {q.id!r}, expected "
                                f"{describe_allowed(q, book, answers)}") from None
         return check(q, value, book, answers)
     if q.type == "text":
@@ -100,7 +108,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
 
     def one(token: str) -> Any:
         token = token.strip()
-        if token.isdecimal() and token.isascii() and 1 <= int(token) <= len(allowed):
+        if token.isdecimal() and token.isascii() and len(token) < 10 and 1 <= int(token) <= len(allowed):
             return allowed[int(token) - 1]
         for v in allowed:
             if str(v).lower() == token.lower():
@@ -109,7 +117,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
             label = book.seat_label(v, lang) if q.type == "seat" else q.label(v, lang)
             if label.lower() == token.lower():
                 return v
-        raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(token)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}")
     if q.type in ("multi", "order"):
         tokens = [t for t in raw.replace(";", ",").split(",") if t.strip()]

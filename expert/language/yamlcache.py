@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -61,7 +62,8 @@ def load(path: Path, raw: bytes, parse) -> tuple[object, str]:
     if folder is not None:
         entry = folder / f"{hashlib.sha256(raw).hexdigest()[:48]}-{FORMAT}.json"
         try:
-            if entry.stat().st_size <= MAX_ENTRY_BYTES:
+            st = os.lstat(entry)        # a FIFO or a link to /dev/zero planted there is not read
+            if stat.S_ISREG(st.st_mode) and st.st_size <= MAX_ENTRY_BYTES:
                 body = entry.read_text(encoding="utf-8")
                 data = json.loads(body, object_hook=_decoder(str(path), LineDict, LineList))
                 if isinstance(data, (dict, list)):

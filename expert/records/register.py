@@ -574,7 +574,10 @@ class Register:
         rid, code = None, None
         if isinstance(id_or_code, int) or (isinstance(id_or_code, str)
                                            and id_or_code.strip().lstrip("#").isdigit()):
-            rid = int(str(id_or_code).strip().lstrip("#"))
+            digits = str(id_or_code).strip().lstrip("#")
+            if not digits.isascii() or len(digits) > 18:    # '٣' or 5,000 digits: no such number
+                return None
+            rid = int(digits)
             if not self._conn.execute("SELECT 1 FROM rulings WHERE id = ?", (rid,)).fetchone():
                 rid = None
                 if isinstance(id_or_code, str) and looks_like_code(id_or_code):
@@ -702,6 +705,8 @@ class Register:
         """Rulings (newest last) matching the filters: game, table, deal, player (seat or
         name, substring), provision (inventory id), article, date (prefix: ``2026-11``),
         date_from, date_to, referee, kind (``ruling``/``appeal``). From sealed records only."""
+        if limit is not None and limit < 0:
+            raise RefereeError(f"--limit {limit}: expected a number of rulings, 0 or more")
         matching = self._matching(**filters)
         everything = self.sealed_rows() if filters else [(rid, rec) for rid, rec, _ in matching]
         ids = self._code_index(everything)
