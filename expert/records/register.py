@@ -402,7 +402,8 @@ class Register:
             raise RefereeError(f"the register {self.path} was opened for reading only")
         problem = None
         try:
-            check = "; ".join(r[0] for r in self._conn.execute("PRAGMA quick_check"))
+            # the full check (indexes against their tables too): a few milliseconds a megabyte
+            check = "; ".join(r[0] for r in self._conn.execute("PRAGMA integrity_check(20)"))
             if check != "ok":
                 problem = f"SQLite finds it damaged ({check[:200]})"
             else:
@@ -413,16 +414,27 @@ class Register:
                 elif self.key_problem:
                     problem = self.key_problem
                 else:
-                    last = self._conn.execute(
-                        "SELECT id, saved, record, seal FROM rulings ORDER BY id DESC LIMIT 2").fetchall()
-                    if last and not self._link_holds(last[0], last[1][3] if len(last) > 1 else None):
-                        problem = f"the last ruling (#{last[0][0]}) fails its seal"
-        except sqlite3.DatabaseError as exc:
+                    failing = self._chain_failures()   # a ruling altered on disk stops us
+                    if failing:
+                        problem = (f"{len(failing)} ruling(s) fail their seal "
+                                   f"({', '.join(failing[:5])})")
+        except (sqlite3.DatabaseError, RefereeError) as exc:
             problem = str(exc)
         if problem:
             raise RefereeError(f"the register {self.path} is damaged or was altered: {problem}; "
                                "nothing was written (run `referee register verify`)")
         self._write_checked = True
+
+    def _chain_failures(self) -> list[str]:
+        """The rulings whose seal (with its link to the one before) fails: MACs only, no parsing."""
+        from referee.expert.records.seal import seal_matches
+        failing, previous = [], None
+        for rid, saved, text, seal in self._conn.execute(
+                "SELECT id, saved, record, seal FROM rulings ORDER BY id"):
+            if not seal_matches(self.key, seal, previous, rid, saved, text):
+                failing.append(f"#{rid}")
+            previous = seal
+        return failing
 
     def _link_holds(self, row, previous_seal) -> bool:
         from referee.expert.records.seal import seal_matches
@@ -497,7 +509,7 @@ class Register:
 
     def _insert(self, rec: Mapping, code: str, appeal_of: int | None) -> int:
         from referee.expert.records.seal import compute_seal
-        rb = rec.get("rulebook") or {}
+        self._sealed_cache = None
         last = self._conn.execute("SELECT id, seal FROM rulings ORDER BY id DESC LIMIT 1").fetchone()
         rid = (last[0] if last else 0) + 1
         saved = _now()
@@ -533,6 +545,8 @@ class Register:
         out and named in ``self.seal_failures``; ``self.warnings`` says when seals could not be
         checked at all (no key file, an older register)."""
         from referee.expert.records.seal import seal_matches
+        if getattr(self, "_sealed_cache", None) is not None:
+            return list(self._sealed_cache)
         self.seal_failures: list[str] = []
         self.warnings: list[str] = [self.key_problem] if self.key_problem else []
         out = []
@@ -550,7 +564,8 @@ class Register:
                 self.seal_failures.append(f"#{rid}")
                 continue
             out.append((rid, rec))
-        return out
+        self._sealed_cache = out        # one command reads the register once; a save clears it
+        return list(out)
 
     def trust_note(self) -> str | None:
         """One line for stderr after a query: what was left out, or why nothing could be checked."""
@@ -660,9 +675,9 @@ class Register:
 
     def _matching(self, *, game=None, table=None, deal=None, player=None, provision=None,
                   article=None, date=None, date_from=None, date_to=None, referee=None,
-                  kind=None, code=None) -> list[tuple[int, dict, tuple]]:
+                  kind=None, code=None) -> list[tuple[int, dict, tuple, dict]]:
         """The sealed rulings that pass the filters, ordered by date then number, each with its
-        index rows (derived from the record, never read from the index tables)."""
+        index rows and indexed columns (derived from the record, never read from the index)."""
         code = normalize_code(code) if code else None
         out = []
         for rid, rec in self.sealed_rows():
@@ -697,8 +712,8 @@ class Register:
                                                          or c[2].casefold().endswith(article.casefold()))
                                    for c in rows[0]):
                 continue
-            out.append((rid, rec, rows))
-        out.sort(key=lambda t: (_nulls_first(_text(t[1].get("date"))), t[0]))
+            out.append((rid, rec, rows, cols))
+        out.sort(key=lambda t: (_nulls_first(t[3]["date"]), t[0]))
         return out
 
     def list(self, limit: int | None = None, **filters) -> list[dict]:
@@ -708,15 +723,14 @@ class Register:
         if limit is not None and limit < 0:
             raise RefereeError(f"--limit {limit}: expected a number of rulings, 0 or more")
         matching = self._matching(**filters)
-        everything = self.sealed_rows() if filters else [(rid, rec) for rid, rec, _ in matching]
+        everything = self.sealed_rows() if filters else [(rid, rec) for rid, rec, _r, _c in matching]
         ids = self._code_index(everything)
         appealed: dict[str, int] = {}
         for _rid, rec in everything:
             if rec.get("kind") == "appeal" and rec.get("appeal_of"):
                 appealed[rec["appeal_of"]] = appealed.get(rec["appeal_of"], 0) + 1
         out = []
-        for rid, rec, _rows in matching[:limit] if limit else matching:
-            cols = dict(zip(COLUMNS, index_columns(rec)))
+        for rid, rec, _rows, cols in matching[:limit] if limit else matching:
             out.append({
                 "id": rid, "code": rec.get("code"), "kind": cols["kind"], "game": cols["game"],
                 "date": cols["date"], "table": cols["table_no"], "deal": cols["deal"],
@@ -742,10 +756,9 @@ class Register:
                 raise RefereeError(f"no ruling {before} in the register")
             limit_id = found[0]
         out = []
-        for rid, rec, _rows in self._matching(provision=provision, **filters):
+        for rid, rec, _rows, cols in self._matching(provision=provision, **filters):
             if limit_id is not None and rid >= limit_id:
                 continue
-            cols = dict(zip(COLUMNS, index_columns(rec)))
             ruled = [f for f in rec.get("findings") or [] if provision in (f.get("provisions") or [])]
             set_aside = [n for n in rec.get("not_ruled") or []
                          if provision in (n.get("provisions") or [])]
@@ -759,15 +772,15 @@ class Register:
         per date; the most-cited provisions and articles (findings that stand). From sealed
         records only."""
         matching = self._matching(**filters)
-        rulings = [(rid, rec, rows) for rid, rec, rows in matching if rec.get("kind", "ruling") == "ruling"]
-        codes = {rec.get("code") for _rid, rec, _rows in matching}
+        rulings = [t for t in matching if t[3]["kind"] == "ruling"]
+        codes = {rec.get("code") for _rid, rec, _rows, _cols in matching}
         appealed = {rec.get("appeal_of") for _rid, rec in self.sealed_rows()
                     if rec.get("kind") == "appeal" and rec.get("appeal_of") in codes}
 
         def grouped(column):
             counts: dict = {}
-            for _rid, rec, _rows in rulings:
-                key = dict(zip(COLUMNS, index_columns(rec)))[column]
+            for _rid, _rec, _rows, cols in rulings:
+                key = cols[column]
                 counts[key] = counts.get(key, 0) + 1
             return [{"key": k, "rulings": n} for k, n in
                     sorted(counts.items(), key=lambda kv: (-kv[1], _nulls_first(kv[0])))]
@@ -775,7 +788,7 @@ class Register:
         cited: dict[str, set] = {}
         article_of: dict[str, str] = {}
         articles: dict[str, set] = {}
-        for rid, _rec, rows in rulings:
+        for rid, _rec, rows, _cols in rulings:
             for _finding, provision, article, role, _kind in rows[0]:
                 if role != "finding":
                     continue
@@ -787,8 +800,8 @@ class Register:
         most_articles = sorted(articles.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:int(top)]
         return {
             "rulings": len(rulings),
-            "no_infraction": sum(1 for _r, rec, _rows in rulings if rec.get("no_infraction")),
-            "appeals": sum(1 for _r, rec, _rows in matching if rec.get("kind") == "appeal"),
+            "no_infraction": sum(1 for _r, rec, _rows, _c in rulings if rec.get("no_infraction")),
+            "appeals": sum(1 for _r, _rec, _rows, cols in matching if cols["kind"] == "appeal"),
             "rulings_appealed": len(appealed),
             "per_referee": grouped("referee"),
             "per_table": grouped("table_no"),
