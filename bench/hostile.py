@@ -38,7 +38,11 @@ from click.testing import CliRunner  # noqa: E402
 
 from referee.cli import main  # noqa: E402
 from referee.expert.records.record import canonical_json, compute_code  # noqa: E402
-from referee.expert.records.seal import key_path  # noqa: E402
+try:                        # the audit also runs against an older referee (no seals) for comparison
+    from referee.expert.records.seal import key_path  # noqa: E402
+except ImportError:
+    def key_path(register: Path) -> Path:
+        return Path(str(register) + ".key")
 
 FIXTURES = ROOT / "tests" / "fixtures" / "knowledge"
 K = ["--knowledge", str(FIXTURES)]
@@ -95,6 +99,11 @@ class Audit:
         return result
 
 
+def _copy_key(register: Path, copy: Path) -> None:
+    if key_path(register).exists():
+        shutil.copy(key_path(register), key_path(copy))
+
+
 def registered(path: Path) -> int:
     if not path.exists():
         return 0
@@ -122,6 +131,9 @@ def class1_bombs(a: Audit, rng: random.Random, scale: int) -> None:
         shapes[f"mixed-{depth * 2}"] = H.laughs_mixed(depth * 2 + 6)
     spots = {"cards": lambda b: head + "cards:\n" + b,
              "header": lambda b: head + "header:\n" + b,
+             # as the value of a known key: what the first design expanded (in a message, in JSON)
+             "header.tournament": lambda b: head + "header:\n  tournament:\n" + b.replace("  ", "    "),
+             "answers.order": lambda b: head + "  order:\n" + b.replace("  ", "    "),
              "top": lambda b: head + b.replace("  ", "", 1).replace("\n  ", "\n"),
              "answers": lambda b: head + b}
     case = a.tmp / "bomb.yaml"
@@ -200,7 +212,10 @@ def _tamper(path: Path, statements) -> None:
     for t in ("rulings_never_altered", "rulings_never_deleted", "appeals_never_altered", "appeals_never_deleted"):
         conn.execute(f"DROP TRIGGER IF EXISTS {t}")
     for stmt in statements:
-        stmt(conn) if callable(stmt) else conn.execute(stmt)
+        try:
+            stmt(conn) if callable(stmt) else conn.execute(stmt)
+        except sqlite3.OperationalError:        # a table an older register does not have
+            pass
     conn.commit()
     conn.close()
 
@@ -238,7 +253,7 @@ def class3_seal(a: Audit, rng: random.Random, scale: int) -> None:
     for i, edit in enumerate(tampers * scale):
         copy = a.tmp / "seal-copy.sqlite"
         shutil.copy(reg, copy)
-        shutil.copy(key_path(reg), key_path(copy))
+        _copy_key(reg, copy)
         _tamper(copy, [edit])
         what = edit if isinstance(edit, str) else "re-sealed record"
         for q in queries:
@@ -302,7 +317,7 @@ def class4_cache(a: Audit, rng: random.Random, scale: int) -> None:
         if r is not None and f'"quote": "q{i % 10}"' not in r.stdout:
             a.count(cls, "escapes", "a same-size, same-time edit was not read")
     size = sum(f.stat().st_size for f in folder.iterdir()) if folder.exists() else 0
-    if size > yamlcache.MAX_BYTES:
+    if size > getattr(yamlcache, "MAX_BYTES", 32 << 20):
         a.count(cls, "escapes", f"cache folder {size} bytes over its limit")
 
 
@@ -331,14 +346,14 @@ def class5_ordinary(a: Audit, rng: random.Random, scale: int) -> None:
     for edit in damages * scale:
         copy = a.tmp / "damaged.sqlite"
         shutil.copy(reg, copy)
-        shutil.copy(key_path(reg), key_path(copy))
+        _copy_key(reg, copy)
         _tamper(copy, [edit])
         for c in commands:
             a.run(cls, [*c, "--register", copy], (0, 1, 2), f"{c[:2]} on '{edit}'")
     for i in range(10 * scale):
         copy = a.tmp / "garbled.sqlite"
         shutil.copy(reg, copy)
-        shutil.copy(key_path(reg), key_path(copy))
+        _copy_key(reg, copy)
         data = bytearray(copy.read_bytes())
         at = rng.randrange(100, len(data) - 600)
         for j in range(at, at + rng.randrange(1, 500)):
@@ -430,7 +445,7 @@ def class9_readonly(a: Audit, rng: random.Random, scale: int) -> None:
     for i in range(15 * scale):
         copy = a.tmp / "corrupt.sqlite"
         shutil.copy(reg, copy)
-        shutil.copy(key_path(reg), key_path(copy))
+        _copy_key(reg, copy)
         damage = damages[i % len(damages)]
         data = bytearray(copy.read_bytes())
         if damage == "garble":
