@@ -5,7 +5,9 @@ times over, with the figures per class). Every generator is deterministic for a 
 """
 from __future__ import annotations
 
+import os
 import random
+import stat
 
 # ---------------------------------------------------------------- YAML bombs (issue 17.1)
 
@@ -152,3 +154,15 @@ def yaml_quoted(text: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
+
+
+def private_null(folder) -> str | None:
+    """A character device like /dev/null (1, 3), made in ``folder`` (root only), to write at in
+    place of the real /dev/null: a version of referee that replaces special files then breaks a
+    scratch node, never the machine. None where it cannot be made."""
+    path = os.path.join(str(folder), "null-device")
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (OSError, AttributeError):
+        return None
+    return path

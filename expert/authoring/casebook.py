@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.expert.language.answers import check_all
+from referee.expert.interview.adjudicate import rule_dispute
+from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
@@ -26,25 +27,68 @@ class CaseResult:
 def run_case(ruler: Ruler, case: Case) -> CaseResult:
     result = CaseResult(case)
     try:
-        answers = check_all(case.answers, ruler.book, case.file, case.line)
+        dispute = read_dispute({"answers": case.answers, "events": case.events, "requests": case.requests},
+                               ruler.book, case.file)
         derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
     except RefereeError as exc:
         result.differences.append(str(exc))
         return result
-    answers, sources = merge(answers, derived)
-    ruling = ruler.rule(answers, case.header, sources)
+    dispute.answers, sources = merge(dispute.answers, derived)
+    ruling = rule_dispute(ruler, dispute, case.header, sources, ask=False)
     result.ruling = ruling
-    result.differences = compare(case.expect, ruling) + unaskable(ruler.book, case, answers)
+    result.differences = (compare(case.expect, ruling) + compare_dispute(case.expect, ruling)
+                          + unaskable(ruler.book, case, dispute))
     return result
 
 
-def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
+def unaskable(book: Rulebook, case: Case, dispute) -> list[str]:
     """Answers the case gives to questions the interview would not ask, given its other answers:
     a ruling that needs one of them can never be reached at the table."""
-    skipped = set(not_asked(book, answers))
-    return [f"answers {qid!r}, which the interview does not ask with the case's other answers "
-            "(the question's `when` does not hold): drop the answer, or widen that `when`"
-            for qid in sorted(case.answers) if qid in skipped]
+    found = []
+    for k, answers in enumerate(dispute.event_answers()):
+        own = case.answers if not dispute.events else dispute.events[k]
+        skipped = set(not_asked(book, answers))
+        where = "" if not dispute.events else f" in event {k + 1}"
+        found += [f"answers {qid!r}{where}, which the interview does not ask with the case's other answers "
+                  "(the question's `when` does not hold): drop the answer, or widen that `when`"
+                  for qid in sorted(own) if qid in skipped]
+    return found
+
+
+def compare_dispute(expect: dict, ruling: Ruling) -> list[str]:
+    """The dispute-level expectations: ``alternatives`` of a conditional ruling (each
+    ``{if: {question: value}, findings: [...]}``), ``requests`` (each ``{party, request,
+    answer}``) and ``unknown`` (each ``{question, matters}``)."""
+    from dataclasses import replace
+    diffs: list[str] = []
+    if "alternatives" in expect:
+        wanted = expect.get("alternatives") or []
+        if len(wanted) != len(ruling.alternatives):
+            diffs.append(f"expected {len(wanted)} alternatives, got {len(ruling.alternatives)}: "
+                         + "; ".join(str(a.when) for a in ruling.alternatives))
+        for want in wanted:
+            alt = next((a for a in ruling.alternatives if want.get("if") in a.when), None)
+            if alt is None:
+                diffs.append(f"expected an alternative if {want.get('if')}, got: "
+                             + ("; ".join(str(a.when) for a in ruling.alternatives) or "an unconditional ruling"))
+                continue
+            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+            diffs += [f"if {want.get('if')}: {d}" for d in compare(want, branch)]
+    for want in expect.get("requests") or []:
+        got = next((r for r in ruling.requests if r.party == want.get("party")
+                    and r.request == want.get("request")), None)
+        if got is None:
+            diffs.append(f"expected an answer to {want.get('party')}'s request {want.get('request')!r}")
+        elif got.answer != want.get("answer"):
+            diffs.append(f"{want.get('party')}'s request {want.get('request')!r}: expected "
+                         f"{want.get('answer')}, got {got.answer} ({got.reason.get('en', '')})")
+    for want in expect.get("unknown") or []:
+        got = next((u for u in ruling.unknown if u.question == want.get("question")), None)
+        if got is None:
+            diffs.append(f"expected {want.get('question')!r} among the facts not established")
+        elif "matters" in want and bool(want["matters"]) != got.matters:
+            diffs.append(f"{want.get('question')!r}: expected matters={bool(want['matters'])}, got {got.matters}")
+    return diffs
 
 
 def _penalty_key(entry: dict, with_against: bool) -> tuple:
@@ -138,7 +182,9 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
 def _raised(book: Rulebook, case: Case) -> set[str]:
     """Provisions whose findings answer a claim this case raised: if they did not apply, the
     case shows a close situation where they must not."""
-    claimed = case.answers.get("claim")
-    claimed = set(map(str, claimed)) if isinstance(claimed, list) else set()
+    claimed: set[str] = set()
+    for answers in [case.answers, *(case.events or [])]:
+        claim = answers.get("claim") if isinstance(answers, dict) else None
+        claimed |= set(map(str, claim)) if isinstance(claim, list) else set()
     return {pid for p in book.productions if p.action == "finding"
             and str(p.finding.get("claim") or "") in claimed for pid in p.cites}

@@ -5,18 +5,21 @@ from pathlib import Path
 
 import yaml
 
-from referee.expert.language.answers import check_all
+from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.fileio import write_atomic
 from referee.expert.language.model import Rulebook
-from referee.expert.language.yamlio import load_file, where
+from referee.expert.language.yamlio import load_file, load_text, where
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
+# session: an interrupted interview's own state (interview/session.py), kept for --resume
+CASE_KEYS = ("game", "header", "answers", "events", "requests", "cards", "session")
 
 
-def read_case(path: str | Path) -> dict:
-    """The raw case mapping, with its game checked to be a string."""
-    data = load_file(path)
+def read_case(path: str | Path, text: str | None = None) -> dict:
+    """The raw case mapping, with its game checked to be a string. ``text``: the case's YAML
+    already read (from standard input), ``path`` then only names it in messages."""
+    data = load_file(path) if text is None else load_text(text, str(path))
     if not isinstance(data, dict):
         raise RefereeError("a case file must be a mapping with game, answers and optional header",
                            str(path), 1)
@@ -87,15 +90,24 @@ def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, di
 
 
 def case_input(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict, dict]:
-    """Checked answers, header, and which answers came from the case's ``cards:``."""
-    from referee.expert.interview.from_cards import answers_from_cards, merge
-    unknown = set(data) - {"game", "header", "answers", "cards"}
-    if unknown:
-        raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected game, header, answers, cards",
+    """Checked answers, header, and which answers came from the case's ``cards:`` (a case of
+    one event)."""
+    dispute, header, sources = case_dispute(data, book, path)
+    if dispute.events:
+        raise RefereeError("this case has several events; it is ruled as a dispute (case_dispute)",
                            str(path), where(data)[1])
-    answers = data.get("answers") or {}
-    f, line = where(answers) if answers else where(data)
-    answers = check_all(answers, book, str(path), line)
+    return dispute.answers, header, sources
+
+
+def case_dispute(data: dict, book: Rulebook, path: str | Path):
+    """The checked dispute (answers, events, requests), header, and which answers came from
+    the case's ``cards:``."""
+    from referee.expert.interview.from_cards import answers_from_cards, merge
+    unknown = set(data) - set(CASE_KEYS)
+    if unknown:
+        raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected {', '.join(CASE_KEYS)}",
+                           str(path), where(data)[1])
+    dispute = read_dispute(data, book, str(path))
     check_header(data.get("header"), str(path), where(data)[1])
     header = data.get("header") or {}
     players = header.get("players") or {}
@@ -105,25 +117,47 @@ def case_input(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict
                                f"{', '.join(book.seat_ids)}", str(path), where(header)[1])
     cards = data.get("cards")
     derived = answers_from_cards(book, cards, str(path), where(cards)[1] if cards else None)
-    answers, sources = merge(answers, derived)
-    return answers, dict(header), sources
+    dispute.answers, sources = merge(dispute.answers, derived)
+    return dispute, dict(header), sources
 
 
 def save_case(path: str | Path, game: str, answers: dict, header: dict | None = None,
               note: str | None = None, cards: dict | None = None) -> Path:
-    """Write atomically: a crash while saving leaves the old file or the new one, never half.
-    Refuses (RefereeError) a target that is not a regular file or a folder that does not exist."""
-    path = Path(path)
+    """Write atomically: a crash while saving leaves the old file or the new one, never half."""
     data = {"game": game}
     if header:
         data["header"] = dict(header)
     if cards:
         data["cards"] = dict(cards)
     data["answers"] = dict(answers)
+    return _write_case(path, data, note)
+
+
+def _write_case(path: str | Path, data: dict, note: str | None) -> Path:
+    """Atomically, and never over anything but a regular file (expert/language/fileio.py): a
+    target that cannot be written is a RefereeError naming it, and nothing is left behind."""
     try:
-        body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+        body = yaml.safe_dump(_plain(data), allow_unicode=True, sort_keys=False)
     except yaml.YAMLError as exc:      # a value YAML cannot write: say so, write nothing
         raise RefereeError(f"cannot save the answers: {exc}", str(path)) from None
     # the note is one comment line whatever it holds
     prefix = f"# {' '.join(str(note).split())}\n" if note else ""
     return write_atomic(path, prefix + body)
+
+
+def save_session(path: str | Path, session, note: str | None = None) -> Path:
+    """An interview's case file with its ``session:`` state, written atomically."""
+    state = session.to_state()
+    for key in ("game", "header", "cards", "shared", "events", "requests"):
+        state.pop(key, None)      # the case file holds them already
+    case = session.to_case()
+    return _write_case(path, {**case, "session": state}, note)
+
+
+def _plain(value):
+    """Tuples (a session's pending question) as lists, so the safe dumper takes them."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

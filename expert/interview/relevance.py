@@ -12,7 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.expressions import questions_in_finding
+from referee.expert.language.answers import is_unknown
+from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
 
@@ -23,6 +24,7 @@ class Interview:
         self.history: list[str] = []
         self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
+        self.aside: set[str] = set()        # productions an earlier event's finding sets aside
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -74,7 +76,7 @@ class Interview:
         goals = [p for p in self.book.productions if p.action != "derive"]
         live = [p for p in goals if state.value(p.when) is not False]
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
-        winners |= self._after_the_first(state, live, winners)
+        winners |= self._after_the_first(state, live, winners) | self.aside
         for p in live:
             if p.id in winners:
                 continue
@@ -83,8 +85,38 @@ class Interview:
                 filling.add(p.keep_first)
             elif p.finding:
                 filling |= questions_in_finding(p.finding)
+        self._score_needs(state, [p for p in live if p.id not in winners], filling)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
+
+    def _score_needs(self, state: "_State", live: list[Production], filling: set[str]) -> None:
+        """What the result on the score sheet reads (rulebook.yaml ``score:``): the amounts of
+        the effects live findings may give, and, unless a finding that surely stands settles the
+        deal, the deal's own entries (the state of play)."""
+        score = self.book.score
+        if not score or not any(p.finding for p in live):
+            return
+        effects = score.get("effects") or {}
+        settled = False
+        for p in live:
+            for entry in (p.finding or {}).get("penalty") or []:
+                spec = effects.get(entry.get("effect")) if isinstance(entry, dict) else None
+                if not spec:
+                    continue
+                if "amount" in spec:
+                    filling |= questions_in_amounts(spec["amount"])
+                settled |= bool(spec.get("settles")) and state.value(p.when) is True
+        if settled:
+            return
+        for rule in score.get("play") or []:
+            test = _play_condition(rule)
+            if test is not None:
+                value = state.value(test)
+                if value is False:
+                    continue
+                if value is None:
+                    state.collect(test, filling)
+            filling |= questions_in_amounts(rule.get("entries") or [])
 
     def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
         """Findings a ``keep_first`` production will set aside whatever else is answered: a
@@ -125,6 +157,9 @@ class Interview:
             elif gate is None:
                 more: set[str] = set()
                 state.collect(q.when, more)
+                if more and all(is_unknown(self.answers.get(m)) for m in more):
+                    # open only because a fact is unknown: asked, for the alternative where it holds
+                    result.add(qid)
                 todo.extend(more)
         return result
 
@@ -178,7 +213,13 @@ class _State:
         if isinstance(lit, cond.NoFindings):
             return self.no_findings
         if lit.question in self.answers:
-            return lit.holds(self.answers[lit.question])
+            value = self.answers[lit.question]
+            if is_unknown(value):        # answered "unknown": answered, but its value is open
+                q = self.book.questions.get(lit.question)
+                if q is not None and q.unknown:          # unless the text prescribes the answer
+                    return lit.holds(q.unknown["value"])
+                return True if lit.op == "answered" else None
+            return lit.holds(value)
         if lit.question in self.closed or lit.question not in self.book.questions:
             return False
         return None
@@ -245,3 +286,39 @@ def articles_fed(book: Rulebook, qid: str) -> list[str]:
         if qid in reads or p.keep_first == qid:
             ids += [c for c in p.cites if c not in ids]
     return ids
+
+
+_PLAY: dict[int, tuple] = {}
+
+
+def _play_condition(rule: dict):
+    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
+    if rule.get("when") is None:
+        return None
+    cached = _PLAY.get(id(rule))
+    if cached is None or cached[0] is not rule:
+        cached = (rule, cond.parse(rule["when"]))
+        _PLAY[id(rule)] = cached
+    return cached[1]
+
+
+def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict) -> set[str]:
+    """The productions a ``keep_first`` production will set aside in a later event, because one of
+    the ``earlier`` events (their answers) surely has a competing finding that stands: their
+    questions need not be asked."""
+    aside: set[str] = set()
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        shared_state = _State(book, shared, producers)
+        if shared_state.value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding"
+                     and p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)]
+        for answers in earlier:
+            state = _State(book, answers, producers)
+            if any(state.value(p.when) is True for p in competing):
+                aside |= {p.id for p in competing}
+                break
+    return aside

@@ -153,12 +153,18 @@ def rulebook_identity(rulebook: Any) -> dict:
             return Path(f).resolve().as_posix()
 
     names = sorted({rel(f) for f in files})
-    return {
+    ident = {
         "game": game,
         "edition": None if edition is None else str(edition),
         "hash": given_hash or rulebook_hash(files, root),
         "files": names,
     }
+    # the tournament's parameter values (referee.toml): the ruling was made with them, and an
+    # appeal re-rules with them
+    values = rulebook.get("values") if isinstance(rulebook, Mapping) else getattr(rulebook, "tournament_values", None)
+    if values:
+        ident["values"] = values
+    return ident
 
 
 # ---------------------------------------------------------------- building a record
@@ -235,7 +241,7 @@ def build_record(ruling: Any, rulebook: Any, *, answers: Mapping | None = None,
         "table": _scalar(pick(table, "table")),
         "deal": _scalar(pick(deal, "deal", "board")),
         "rulebook": {"game": ident["game"] or r.get("game"), "edition": ident["edition"],
-                     "hash": ident["hash"]},
+                     "hash": ident["hash"], **({"values": ident["values"]} if ident.get("values") else {})},
         "answers": ans,
         "answer_times": times,
         "findings": r.get("findings") or [],
