@@ -1068,7 +1068,8 @@ def register_stats(register_path, fmt, **filters):
         _trust(reg)
 
 
-@register.command("verify")
+@register.command("verify", epilog=example("referee register verify",
+                                            "referee register verify --register day2.sqlite --format json"))
 @LISTING
 @REGISTER
 def register_verify(register_path, fmt):
