@@ -335,7 +335,7 @@ def class5_ordinary(a: Audit, rng: random.Random, scale: int) -> None:
     for value in ("2026-11-29", "'2026-11-29'", "2026-11-29 10:00:00", "2026-02-30"):
         resume.write_text(f"game: mini\nheader: {{date: {value}, table: 4}}\nanswers: {{claim: [early]}}\n")
         a.run(cls, ["interview", "mini", "--resume", resume, "--no-register", *K], (0, 2), f"resume date {value}",
-              input="no\npik\nd2\n\n")
+              input="\n\n\nno\npik\nd2\n\n\n")     # no player names, the answers, rule
     reg, _ = _ruled_register(a, "damage", 3)
     damages = ["DROP TABLE citations", "DROP TABLE players", "DROP TABLE appeals", "DROP TABLE meta",
                "UPDATE rulings SET record = '{x' WHERE id = 2", "UPDATE rulings SET record = 'null' WHERE id = 1",
