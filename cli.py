@@ -42,7 +42,9 @@ KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=F
 GAME = click.argument("game", shell_complete=_complete_game)
 FORMAT = format_option(["text", "md", "html", "json", "pdf"], "Output format of the ruling (pdf needs --out "
                                                               "and the system's Chromium).")
-OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+# --out and --record are checked by expert/language/fileio.py (one line, never replacing a special
+# file), not by click, whose refusals are several lines of usage
+OUT = click.option("--out", type=click.Path(), default=None,
                    help="Write the ruling to this file instead of standard output.")
 
 
@@ -52,7 +54,7 @@ REGISTER = click.option("--register", "register_path", type=click.Path(dir_okay=
                              "(default: $REFEREE_REGISTER, else ./referee-register.sqlite).")
 SAVE = click.option("--no-register", "no_register", is_flag=True,
                     help="Do not save the ruling in the register (it then has no verification code).")
-RECORD = click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+RECORD = click.option("--record", "record_path", type=click.Path(), default=None,
                       help="Also write the ruling record (JSON) to this file.")
 
 
@@ -69,8 +71,9 @@ class Referee(click.Group):
         try:
             return super().invoke(ctx)
         except RefereeError as exc:
-            click.echo(f"error: {exc}", err=True)
-            if ctx.meta.get("referee.format") == "json":
+            from referee.expert.language.safe_text import one_line
+            click.echo(f"error: {one_line(str(exc))}", err=True)   # nothing typed can forge lines or
+            if ctx.meta.get("referee.format") == "json":             # send terminal escapes
                 click.echo(json.dumps({"error": exc.message, "file": exc.file, "line": exc.line},
                                       ensure_ascii=False))
             ctx.exit(2)
@@ -124,6 +127,9 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     check_language(book, lang)
     if fmt == "pdf" and not out:
         raise RefereeError("--format pdf needs --out FILE.pdf")
+    if out:                 # a target that cannot be written stops us before anything is registered
+        from referee.expert.language.fileio import check_target
+        check_target(out)
     tournament = _tournament()
     if tournament.get("name") and not ruling.header.get("tournament"):
         ruling.header["tournament"] = tournament.get("name")
@@ -148,18 +154,13 @@ def ruling_time(ruling) -> str:
 def _emit(text: str, out: str | None, fmt: str = "text") -> None:
     if fmt == "pdf":
         from referee.reports.pdf import html_to_pdf
-        data = html_to_pdf(text)
-        try:
-            Path(out).write_bytes(data)
-        except OSError as exc:
-            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        from referee.expert.language.fileio import write_atomic
+        write_atomic(out, html_to_pdf(text))
         click.echo(f"ruling written to {out}", err=True)
         return
     if out:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        from referee.expert.language.fileio import write_atomic
+        write_atomic(out, text)
         click.echo(f"ruling written to {out}", err=True)
     else:
         click.echo(text, nl=False)
@@ -366,14 +367,15 @@ def _read_case(case: str) -> tuple[dict, str]:
     """A case file, or with '-' standard input; and the name its messages give."""
     from referee.expert.interview.casefile import read_case
     if case == "-":
-        return read_case("<stdin>", sys.stdin.read()), "<stdin>"
+        from referee.expert.language.yamlio import MAX_BYTES
+        return read_case("<stdin>", sys.stdin.read(MAX_BYTES + 1)), "<stdin>"   # bounded like a file
     return read_case(case), case
 
 
 @main.command(epilog=example("referee rule case.yaml", "referee rule case.yaml --format html --out ruling.html",
                              "referee rule case.yaml --lang both --no-register",
                              "cat case.yaml | referee rule - --format json"))
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked when read: one line
 @FORMAT
 @LANG
 @OUT
@@ -796,7 +798,7 @@ def _complete_appeal_setting(ctx, _param, incomplete):
 @main.command(cls=KeepsArgs, epilog=example("referee whatif case.yaml --set partner_fell=no",
                              "referee whatif case.yaml --set game=herc --set contra_level= --format json",
                              "cat case.yaml | referee whatif - --set offender=defender_1"))
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked when read: one line
 @click.option("--set", "settings", multiple=True, required=True, metavar="QUESTION=VALUE",
               shell_complete=_complete_case_setting,
               help="An answer to change (repeatable), read as at the interview's prompt; "
@@ -880,14 +882,21 @@ def _typed(value) -> str:
     return str(value)
 
 
-def _register(path, create=False):
+def _register(path, create=False, readonly=False):
     from referee.expert.records.register import Register
     try:
-        return Register(path, create=create)
+        return Register(path, create=create, readonly=readonly)
     except RefereeError:
         raise
     except Exception as exc:  # sqlite refusing the file: say so in one line
         raise RefereeError(f"cannot open the register: {exc}", str(path or "referee-register.sqlite")) from None
+
+
+def _fresh_book(game, knowledge):
+    """The rulebook parsed from its files, not from the parse cache: whether a ruling was made
+    with today's rulebook is decided by the files, never by the cache's word."""
+    from referee.expert.language.rulebook import load_rulebook
+    return load_rulebook(game, knowledge, cached=False)
 
 
 @main.command(epilog=example("referee verify SHTIK-IYCP2", "referee verify record.json --format json"))
@@ -902,7 +911,7 @@ def verify(record_or_code, fmt, register_path, knowledge):
     reg = None
     from referee.expert.records.register import default_register_path
     if default_register_path(register_path).exists():
-        reg = _register(register_path)
+        reg = _register(register_path, readonly=True)
     elif looks_like_code(record_or_code) and not Path(record_or_code).exists():
         raise RefereeError("no register to look the code up in, expected a register file "
                            "(--register or $REFEREE_REGISTER)", str(default_register_path(register_path)))
@@ -910,7 +919,7 @@ def verify(record_or_code, fmt, register_path, knowledge):
     if Path(record_or_code).is_file():
         game = (load_record(record_or_code).get("rulebook") or {}).get("game")
         try:  # a record verifies even if its rulebook cannot be loaded here
-            book = _book(game, knowledge) if game else None
+            book = _fresh_book(game, knowledge) if game else None
         except RefereeError:
             book = None
     try:
@@ -922,7 +931,7 @@ def verify(record_or_code, fmt, register_path, knowledge):
     if book is None and game:  # a printed code: is the register's ruling on today's rulebook?
         from referee.expert.records.record import check_rulebook
         try:
-            check_rulebook(result, _book(game, knowledge))
+            check_rulebook(result, _fresh_book(game, knowledge))
         except RefereeError:
             pass
     if fmt == "json":
@@ -936,7 +945,16 @@ def verify(record_or_code, fmt, register_path, knowledge):
 @main.group(epilog=example("referee register list --from 2026-11-28", "referee register show 3",
                            "referee register search --table 4 --deal 12", "referee register stats --format json"))
 def register():
-    """The tournament's ruling register: list, show, search, stats."""
+    """The tournament's ruling register: list, show, search, stats, verify."""
+
+
+def _trust(reg) -> None:
+    """After a query: say on stderr which rulings failed their seal (left out), and exit 1."""
+    note = reg.trust_note()
+    if note:
+        click.echo(f"warning: {note}", err=True)
+        if getattr(reg, "seal_failures", None):
+            sys.exit(1)
 
 
 FILTERS = [
@@ -997,8 +1015,9 @@ def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
     from referee.expert.records.register_text import format_list
     given = _given(filters)
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.list(limit=limit, **given), fmt, format_list)
+        _trust(reg)
 
 
 @register.command("search", epilog=example("referee register search --table 4 --deal 12",
@@ -1014,13 +1033,14 @@ def register_search(register_path, fmt, **filters):
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
                            "--article --date --from --to --kind --referee")
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         if given.get("provision"):
             provision = given.pop("provision")
             rows = reg.precedents(provision, **given)
             _listing(rows, fmt, lambda rows: format_precedents(provision, rows))
         else:
             _listing(reg.list(**given), fmt, format_list)
+        _trust(reg)
 
 
 @register.command("show", epilog=example("referee register show 3", "referee register show SHTIK-IYCP2 --format json"))
@@ -1030,8 +1050,9 @@ def register_search(register_path, fmt, **filters):
 def register_show(register_path, id_or_code, fmt):
     """Show one ruling (by number or verification code) and its appeals."""
     from referee.expert.records.register_text import format_show
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.show(id_or_code), fmt, format_show)
+        _trust(reg)
 
 
 @register.command("stats", epilog=example("referee register stats", "referee register stats --game bridge --format json"))
@@ -1042,8 +1063,30 @@ def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
     from referee.expert.records.register_text import format_stats
     given = _given(filters)
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         _listing(reg.stats(**given), fmt, format_stats)
+        _trust(reg)
+
+
+@register.command("verify", epilog=example("referee register verify",
+                                            "referee register verify --register day2.sqlite --format json"))
+@LISTING
+@REGISTER
+def register_verify(register_path, fmt):
+    """Re-check every ruling's seal (and the chain between them), every record, every indexed
+    column and every index row (citations, penalties, players, appeals) against the sealed
+    records; name each difference. Exit 1 when anything differs. Prints the head (the last
+    seal, short): written down, it shows later whether rulings were cut off the end."""
+    from referee.expert.records.register_check import check_register, format_check
+    with _register(register_path, readonly=True) as reg:
+        result = check_register(reg)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        from referee.expert.language.safe_text import visible
+        click.echo(visible(format_check(result, reg.path)), nl=False)
+    if not result.ok:
+        sys.exit(1)
 
 
 @main.command(cls=KeepsArgs, epilog=example("referee appeal 1 --set partner_fell=no --note \"the partner did not fall\"",
@@ -1061,7 +1104,7 @@ def appeal(record_or_id, sets, note, committee, register_path, knowledge):
     and the differences per player; saves the decision linked to the original, which is never
     altered."""
     from referee.expert.interview.appeal import file_appeal, format_appeal
-    with _register(register_path, create=True) as reg:
+    with _register(register_path) as reg:
         decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
                                          referee=committee)
     click.echo(format_appeal(decision), nl=False)

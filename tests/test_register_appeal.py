@@ -163,12 +163,17 @@ def test_file_appeal_saves_linked_and_original_unaltered(tmp_path):
         assert reg.show(aid2)["original"]["id"] == aid
 
 
-def test_file_appeal_from_record_file_registers_original(tmp_path):
+def test_file_appeal_from_record_file_needs_its_ruling_in_the_register(tmp_path):
+    """A record file's code is a hash anyone can compute: only a registered ruling is appealed."""
     orig = original_record()
     path = save_record(orig, tmp_path / "ruling.json")
     with Register(tmp_path / "reg.sqlite") as reg:
-        dec, aid, oid = file_appeal(str(path), ["game=pik"], reg, rulebook=TOY, rule=toy_rule)
-        assert reg.get(oid)[1] == orig and reg.count() == 2
+        with pytest.raises(RefereeError, match="not in the register"):
+            file_appeal(str(path), ["game=pik"], reg, rulebook=TOY, rule=toy_rule)
+        assert reg.count() == 0
+        oid = reg.save(orig)
+        dec, aid, oid2 = file_appeal(str(path), ["game=pik"], reg, rulebook=TOY, rule=toy_rule)
+        assert oid2 == oid and reg.get(oid)[1] == orig and reg.count() == 2
 
 
 def test_appeal_refuses_an_altered_record(tmp_path):
@@ -187,6 +192,7 @@ def test_appeal_refuses_an_altered_record(tmp_path):
 def test_interrupted_appeal_save_leaves_nothing(tmp_path):
     orig = original_record()
     with Register(tmp_path / "reg.sqlite") as reg:
+        reg.save(orig)
         dec = decide_appeal(orig, ["game=pik"], rulebook=TOY, rule=toy_rule)
 
         def hook(stage):
@@ -197,7 +203,7 @@ def test_interrupted_appeal_save_leaves_nothing(tmp_path):
         with pytest.raises(KeyboardInterrupt):
             reg.save_appeal(dec, orig)
         reg._save_hook = None
-        assert reg.count() == 0 and reg.integrity() == "ok"  # not even the original
+        assert reg.count() == 1 and reg.integrity() == "ok"  # the original alone
         reg.save_appeal(dec, orig)
         assert reg.count() == 2
 

@@ -82,7 +82,9 @@ def test_verify_bad_input_is_one_line(setup, tmp_path):
 def test_verify_a_record_without_a_register_checks_its_seal(setup, tmp_path):
     tmp, reg, recs = setup
     r = run("verify", tmp / "r0.json", "--register", tmp_path / "none.sqlite", *K)
-    assert r.exit_code == 0 and "no register was consulted" in r.output
+    # consistent with its own code, which anyone can compute: not a verified ruling (exit 1)
+    assert r.exit_code == 1 and "no register was consulted" in r.output
+    assert r.output.startswith("UNREGISTERED")
     rec = json.loads((tmp / "r0.json").read_text())
     rec["deal"] = "99"
     (tmp / "bad.json").write_text(json.dumps(rec))
@@ -170,12 +172,15 @@ def test_appeal_by_number_code_and_file(setup):
     assert "appeals: 3 on 3 rulings" in run("register", "stats", "--register", reg).output
 
 
-def test_appeal_from_a_record_file_into_a_new_register(setup, tmp_path):
+def test_appeal_from_a_record_file_needs_the_register_holding_its_ruling(setup, tmp_path):
     tmp, reg, recs = setup
     fresh = tmp_path / "committee.sqlite"
-    r = run("appeal", tmp / "r0.json", "--set", "game=pik", "--register", fresh, *K)
+    assert "no register" in one_line_error(run("appeal", tmp / "r0.json", "--set", "game=pik",
+                                               "--register", fresh, *K))
+    assert not fresh.exists()
+    r = run("appeal", tmp / "r0.json", "--set", "game=pik", "--register", reg, *K)
     assert r.exit_code == 0, r.stderr
-    r = run("register", "list", "--register", fresh)
+    r = run("register", "list", "--register", reg)
     assert recs[0]["code"][:5] in r.output and "APPEAL of #1" in r.output
 
 

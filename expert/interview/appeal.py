@@ -237,11 +237,17 @@ def differences(before: Mapping, after: Mapping) -> dict:
 # ---------------------------------------------------------------- the appeal
 
 def _default_engine(game: str, root: Any = None):
+    """The installed rulebook named ``game`` (never a path: a record naming ``/elsewhere`` or
+    ``../x`` loads nothing) and a rule function on its engine."""
     try:
-        from referee.expert.language.rulebook import load_rulebook
+        from referee.expert.language.rulebook import list_games, load_rulebook
         from referee.expert.engine.ruler import Ruler
     except ImportError as exc:  # the engine is not there yet
         raise RefereeError(f"the rule engine is not available: {exc}") from None
+    installed = list_games(root)
+    if not isinstance(game, str) or game not in installed:
+        raise RefereeError(f"the record's rulebook {str(game)[:60]!r} is not an installed rulebook, "
+                           f"expected one of: {', '.join(installed) or 'none'}")
     rulebook = load_rulebook(game, root=root)
 
     def rule(answers, header, from_cards=None):
@@ -251,34 +257,61 @@ def _default_engine(game: str, root: Any = None):
 
 
 def load_original(ref: Any, register: Any = None) -> tuple[dict, int | None]:
-    """The record to appeal: a record dict, a record file, or a ruling number / code in the
-    register. Returns ``(record, register id or None)``. The record's seal is checked."""
-    rid = None
+    """The ruling to appeal, as the register holds it: by number or verification code, or as a
+    record (dict or file) whose ruling is in the register, unchanged. Returns ``(record, id)``.
+
+    A record file alone proves nothing: its code is a hash anyone can compute, so a fabricated
+    "original" would hash to its own code. The register's sealed copy is what is appealed."""
+    from referee.expert.records.record import diff_fields
+    given = None
     if isinstance(ref, Mapping):
-        rec = dict(ref)
+        given = dict(ref)
     elif isinstance(ref, os.PathLike) or (isinstance(ref, str) and os.path.isfile(ref)):
-        rec = load_record(ref)
-    elif isinstance(ref, (str, int)):
-        if register is None:
-            raise RefereeError(f"'{ref}' is not a record file, and no register was given "
-                               "to look it up in")
-        found = register.get(ref)
-        if found is None:
-            raise RefereeError(f"no ruling {ref} in the register {register.path} "
-                               "(and no such record file)")
-        rid, rec = found
-    else:
-        raise RefereeError(f"cannot appeal {type(ref).__name__}: give a record file, a ruling "
-                           "number or a verification code")
-    computed = compute_code(rec)
-    if str(rec.get("code") or "") != computed:
-        raise RefereeError(f"the record's content hashes to {format_code(computed)}, not to its "
-                           f"code {rec.get('code')}: it was altered; run 'referee verify' on it")
-    if rid is None and register is not None:
-        found = register.get(computed)
-        if found is not None:
-            rid = found[0]
+        given = load_record(ref)
+    elif not isinstance(ref, (str, int)):
+        raise RefereeError(f"cannot appeal {type(ref).__name__}: give a ruling number, a verification "
+                           "code or a record file of a registered ruling")
+    if given is not None:
+        computed = compute_code(given)
+        if str(given.get("code") or "") != computed:
+            raise RefereeError(f"the record's content hashes to {format_code(computed)}, not to its "
+                               f"code {str(given.get('code'))[:20]}: it was altered; run 'referee verify' on it")
+    if register is None:
+        raise RefereeError("an appeal needs the register that holds the original ruling "
+                           "(--register or $REFEREE_REGISTER)")
+    found = register.get(given["code"] if given is not None else ref)
+    if found is None:
+        if given is not None:
+            raise RefereeError(f"the record's ruling {format_code(given['code'])} is not in the register "
+                               f"{register.path}: an appeal starts from a registered ruling")
+        raise RefereeError(f"no ruling {str(ref)[:40]} in the register {register.path} "
+                           "(and no such record file)")
+    rid, rec = found
+    if given is not None:
+        differ = diff_fields({k: v for k, v in rec.items() if k != "code"},
+                             {k: v for k, v in given.items() if k != "code"})
+        if differ:
+            raise RefereeError(f"the record differs from ruling #{rid} in the register "
+                               f"({', '.join(differ[:5])}): appeal the registered ruling ({rid})")
+    if compute_code(rec) != rec.get("code"):
+        raise RefereeError(f"ruling #{rid} in the register does not hash to its code: the register "
+                           "was altered (run `referee register verify`)")
     return rec, rid
+
+
+def _checked_answers(original: Mapping, rulebook: Any) -> None:
+    """The original's answers, read like a case file's: every question known, every value allowed."""
+    from referee.expert.language.model import Rulebook
+    answers = original.get("answers")
+    if not isinstance(answers, Mapping):
+        raise RefereeError("the record's answers are not a mapping of question to value")
+    if isinstance(rulebook, Rulebook):
+        from referee.expert.language.answers import check_all
+        try:
+            check_all(dict(answers), rulebook)
+        except RefereeError as exc:
+            raise RefereeError(f"the record's answers do not fit the {rulebook.game} rulebook: "
+                               f"{exc.message}") from None
 
 
 def decide_appeal(original: Mapping, sets: Mapping[str, Any] | Iterable[str], *,
@@ -297,6 +330,7 @@ def decide_appeal(original: Mapping, sets: Mapping[str, Any] | Iterable[str], *,
         rb, rl = _default_engine(game, root)
         rulebook = rulebook or rb
         rule = rule or rl
+    _checked_answers(original, rulebook)
     if not isinstance(sets, Mapping):
         sets = parse_sets(list(sets), rulebook, original.get("answers") or {})
     else:
@@ -368,13 +402,12 @@ def file_appeal(ref: Any, sets: Mapping[str, Any] | Iterable[str], register: Any
                 note: str | None = None, rulebook: Any = None, rule: Callable | None = None,
                 root: Any = None, referee: str | None = None, date: str | None = None,
                 now: str | None = None) -> tuple[dict, int, int]:
-    """Load the original, decide the appeal, save both (the original only if it was not
-    yet registered) in one transaction. Returns ``(decision, appeal id, original id)``."""
-    original, _ = load_original(ref, register)
+    """Load the original (a registered ruling), decide the appeal, save the decision linked to
+    it. Returns ``(decision, appeal id, original id)``."""
+    original, oid = load_original(ref, register)
     decision = decide_appeal(original, sets, note=note, rulebook=rulebook, rule=rule, root=root,
                              referee=referee, date=date, now=now)
     aid = register.save_appeal(decision, original)
-    oid = register.get(original["code"])[0]
     return decision, aid, oid
 
 
@@ -437,7 +470,10 @@ def _pen_value(amount: Any, count: int) -> str:
 
 
 def format_appeal(decision: Mapping) -> str:
-    """The appeal decision as plain text (what ``referee appeal`` prints)."""
+    """The appeal decision as plain text (what ``referee appeal`` prints); what was typed (notes,
+    names, answers) is shown on its line, control characters visible."""
+    from referee.expert.language.safe_text import deep_clean
+    decision = deep_clean(dict(decision))
     ap = decision.get("appeal") or {}
     orig = ap.get("original") or {}
     d = ap.get("differences") or {}

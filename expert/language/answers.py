@@ -64,6 +64,12 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     return " (did you mean " + " or ".join(repr(v) for v in values) + "?)"
 
 
+def _shown(value: Any) -> str:
+    """A typed value for a message: its repr, cut short (a file can hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> list[Any] | None:
     """The values a question accepts, or None when any value of its type will do."""
     return qtype(q).allowed(q, book, answers)
@@ -97,7 +103,7 @@ def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) 
         return {UNKNOWN: [check(q, v, book, answers) for v in among]}
 
     def bad():
-        raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(value)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, value, book, answers)}")
     return qtype(q).check(q, value, book, answers, bad)
 
@@ -121,7 +127,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
         return check(q, {UNKNOWN: among}, book, answers)
 
     def refuse(token: str):
-        raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(token)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, token, book, answers, lang)}")
     value = qtype(q).parse(q, raw, book, answers, lang, refuse)
     return check(q, value, book, answers) if qtype(q).recheck else value

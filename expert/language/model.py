@@ -147,6 +147,9 @@ class Rulebook:
     articles: list[Article]
     files: list[Path]
     cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
+    #: each knowledge file (relative to ``root``) -> the digest of the data read from it (yamlcache):
+    #: what the rulebook's hash in a ruling record is made of
+    digests: dict = field(default_factory=dict)
     score: dict = field(default_factory=dict)       # the score sheet: items, effects, play (rulebook.yaml)
     tournament_values: dict = field(default_factory=dict)   # parameters the tournament set (referee.toml)
 

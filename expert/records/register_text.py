@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from referee.expert.language.safe_text import deep_clean
 from referee.expert.records.record import format_code
 from referee.expert.records.register import finding_line
 
@@ -17,6 +18,7 @@ def _cell(v: Any) -> str:
 
 def format_list(rows: list[dict]) -> str:
     """``register list`` / ``search`` as a plain table."""
+    rows = deep_clean(rows)     # what was typed stays on its line, control characters shown
     if not rows:
         return "no rulings match\n"
     head = ["#", "code", "date", "table", "deal", "referee", "ruling"]
@@ -47,6 +49,7 @@ def _val(v: Any) -> str:
 
 def format_show(shown: dict) -> str:
     """``register show``: one ruling in full, with its appeals or the ruling it appeals."""
+    shown = deep_clean(shown)
     rec = shown["record"]
     rb = rec.get("rulebook") or {}
     kind = "APPEAL DECISION" if rec.get("kind") == "appeal" else "RULING"
@@ -99,6 +102,7 @@ def format_show(shown: dict) -> str:
 
 
 def format_stats(stats: dict) -> str:
+    stats = deep_clean(stats)
     out = [f"rulings: {stats['rulings']} (no infraction: {stats['no_infraction']}), "
            f"appeals: {stats['appeals']} on {stats['rulings_appealed']} rulings"]
     for title, key, label in (("per referee", "per_referee", "key"),
@@ -118,6 +122,7 @@ def format_stats(stats: dict) -> str:
 
 
 def format_precedents(provision: str, rows: list[dict]) -> str:
+    provision, rows = deep_clean(provision), deep_clean(rows)
     if not rows:
         return f"no earlier rulings on {provision}\n"
     out = [f"earlier rulings on {provision}:"]
