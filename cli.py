@@ -431,7 +431,7 @@ def _refuse_incomplete(ruling, where: str, allowed: bool) -> None:
                                       "the rulebook's language, ruling side by side).")
 @click.option("--resume", type=click.Path(dir_okay=False, exists=False), default=None,
               help="Continue from answers saved by an interrupted interview.")
-@click.option("--save", type=click.Path(dir_okay=False), default=None,
+@click.option("--save", type=click.Path(), default=None,
               help="Where answers are saved as they are given (default: interview-GAME-TIME.yaml).")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
               help="A YAML file with the deal record (hands, contract, play; see expert/cards/README.md): "

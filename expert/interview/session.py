@@ -326,7 +326,7 @@ class Session:
             self.order_known = not self.order_known
             self.history.append(["order"])
             return self._ws()["order_unknown" if not self.order_known else "order_known"]
-        if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
+        if raw.isdecimal() and raw.isascii() and len(raw) < 10 and 1 <= int(raw) <= len(rows):
             row = rows[int(raw) - 1]
             self.pending = (row["event"], row["question"])
             self.current = row["event"] if row["event"] is not None else self.current
