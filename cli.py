@@ -140,8 +140,10 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     if not no_register:
         from referee.expert.records.record import format_code
         from referee.expert.records.register import register_ruling
+        from referee.reports.document import stored_views
         record, rid = register_ruling(ruling, book, register=register_path or tournament.get("register"),
-                                      record_path=record_path, cards=cards, answer_times=times)
+                                      record_path=record_path, cards=cards, answer_times=times,
+                                      extra={"document": stored_views(ruling, tournament)})
         code = format_code(record["code"])
         click.echo(f"ruling #{rid} saved in the register, verification code {code}", err=True)
     _emit(render(ruling, fmt, lang, code=code, tournament=tournament), out, fmt)
@@ -1043,16 +1045,56 @@ def register_search(register_path, fmt, **filters):
         _trust(reg)
 
 
-@register.command("show", epilog=example("referee register show 3", "referee register show SHTIK-IYCP2 --format json"))
+@register.command("show", epilog=example("referee register show 3", "referee register show SHTIK-IYCP2 --format json",
+                                         "referee register show 3 --format pdf --out ruling-3.pdf --lang both"))
 @click.argument("id_or_code")
-@LISTING
+@format_option(["text", "json", "md", "html", "pdf"],
+               "text: the register's summary (and its appeals); json: the sealed record; md, html, pdf: the "
+               "ruling or appeal decision reprinted exactly as decided.")
+@click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en", show_default=True,
+              help="Language of a reprinted document (md, html, pdf).")
+@OUT
 @REGISTER
-def register_show(register_path, id_or_code, fmt):
-    """Show one ruling (by number or verification code) and its appeals."""
+def register_show(register_path, id_or_code, fmt, lang, out):
+    """Show one ruling (by number or verification code) and its appeals; with --format
+    md|html|pdf, reprint it."""
     from referee.expert.records.register_text import format_show
     with _register(register_path, readonly=True) as reg:
-        _listing(reg.show(id_or_code), fmt, format_show)
+        shown = reg.show(id_or_code)
+        if fmt in ("md", "html", "pdf"):
+            _reprint(shown["record"], fmt, lang, out)
+        else:
+            _listing(shown, fmt, format_show)
         _trust(reg)
+
+
+@main.command(epilog=example("referee reprint ZEBQH-RZGN5", "referee reprint 3 --format pdf --out ruling-3.pdf",
+                             "referee reprint 3 --lang sr --format html --out odluka.html"))
+@click.argument("id_or_code")
+@format_option(["text", "md", "html", "pdf"], "Format of the reprinted document.")
+@click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en", show_default=True,
+              help="Language of the document: English, the rulebook's language, or both.")
+@OUT
+@REGISTER
+def reprint(id_or_code, fmt, lang, out, register_path):
+    """Reprint a registered ruling or appeal decision exactly as it was decided, from its sealed
+    record (it is not ruled again)."""
+    with _register(register_path, readonly=True) as reg:
+        shown = reg.show(id_or_code)
+        _reprint(shown["record"], fmt, lang, out)
+        _trust(reg)
+
+
+def _reprint(record: dict, fmt: str, lang: str, out) -> None:
+    from referee.expert.records.record import format_code
+    from referee.reports.render import render_stored
+    stored = record.get("document")
+    if not stored:
+        raise RefereeError(f"ruling {format_code(record.get('code', ''))} was registered before rulings kept "
+                           "their printed document; print it again with `referee rule` on its answers")
+    if fmt == "pdf" and not out:
+        raise RefereeError("--format pdf needs --out FILE.pdf")
+    _emit(render_stored(stored, fmt, lang, format_code(record["code"])), out, fmt)
 
 
 @register.command("stats", epilog=example("referee register stats", "referee register stats --game bridge --format json"))

@@ -276,3 +276,34 @@ def _hash(book) -> str:
         return rulebook_identity(book)["hash"].removeprefix("sha256:")[:16]
     except Exception:        # a rulebook without files (a test double): no hash to show
         return "—"
+
+
+def stored_views(ruling: Ruling, tournament=None) -> dict:
+    """The document in every language the rulebook has, as plain JSON for the ruling's record:
+    a reprint renders these, exactly as decided, without ruling again. The ruling's words (``w``)
+    are the template's and are not stored."""
+    from referee.reports.render import rulebook_languages
+    views = {}
+    for lang in rulebook_languages(ruling.book):
+        view = build(ruling, lang, None, tournament)
+        view.pop("w", None)
+        views[lang] = _plain(view)
+    return views
+
+
+def from_stored(stored: dict, lang: str, code: str | None) -> dict:
+    """A stored view made whole again for the templates."""
+    view = dict(stored)
+    view["w"] = words(lang)
+    view["code"] = code
+    return view
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)

@@ -110,3 +110,18 @@ def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None
 def render_template(name: str, **data) -> str:
     """Any other document (an appeal decision, register listings) from its template."""
     return _env(_kind(name)).get_template(name).render(**data)
+
+
+def render_stored(stored: dict, fmt: str, lang: str, code: str | None) -> str:
+    """A registered ruling reprinted from the views its record holds (text, md, html; pdf: the
+    html to print)."""
+    from referee.reports.document import from_stored
+    if lang == "both":
+        langs = list(stored)
+    elif lang in stored:
+        langs = [lang]
+    else:
+        raise RefereeError(f"the record holds the ruling in {', '.join(stored)}, not {lang!r}")
+    views = [from_stored(stored[lg], lg, code) for lg in langs]
+    name = f"ruling.{RENDERERS[fmt].suffix}.j2"
+    return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
