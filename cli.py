@@ -806,27 +806,41 @@ def _complete_appeal_setting(ctx, _param, incomplete):
               help="An answer to change (repeatable), read as at the interview's prompt; "
                    "QUESTION= leaves it unanswered.")
 @format_option(help="text: the changes as a diff; json: both rulings and the diff, for other programs.")
+@INCOMPLETE
 @KNOWLEDGE
-def whatif(case, settings, fmt, knowledge):
-    """The ruling on a case file with some answers changed, as a diff against the original;
-    CASE '-' reads the case from standard input."""
-    from referee.expert.authoring.analysis.whatif import changed_answers, diff, render_text
-    from referee.expert.interview.casefile import case_answers
+def whatif(case, settings, fmt, allow_incomplete, knowledge):
+    """The ruling on a case file with some facts changed, against the original; CASE '-'
+    reads the case from standard input. N:QUESTION=VALUE changes event N's answer. When the
+    changed facts open questions the interview would ask, they are named and nothing is ruled
+    (exit 3) unless --allow-incomplete."""
+    from referee.expert.engine.diff import ruling_diff
     from referee.expert.engine.ruler import Ruler
+    from referee.expert.interview.adjudicate import rule_dispute
+    from referee.expert.interview.amend import amend
+    from referee.expert.interview.casefile import case_dispute
+    from referee.reports.changes import whatif_view
+    from referee.reports.render import render_template
     data, case = _read_case(case)
     book = _case_book(data, case, knowledge)
-    answers, header = case_answers(data, book, case)
-    new, dropped = changed_answers(book, answers, list(settings))
+    dispute, header, sources = case_dispute(data, book, case)
+    amendment = amend(book, dispute, list(settings))
     ruler = Ruler(book)
-    before = ruler.rule(answers, header)
-    after = ruler.rule(new, header)
-    d = diff(before, after)
+    before = rule_dispute(ruler, dispute, header, sources, ask=False)
+    after = rule_dispute(ruler, amendment.dispute, header, sources)
+    if amendment.opened and not allow_incomplete:
+        click.echo(f"error: {case}: the changed facts open questions the interview would ask: "
+                   f"{', '.join(amendment.opened)}; answer them with --set too (or --allow-incomplete)", err=True)
+        sys.exit(3)
     if fmt == "json":
-        click.echo(json.dumps({"answers": {"before": answers, "after": new, "dropped": dropped},
-                               "diff": d, "before": before.to_dict(), "after": after.to_dict()},
+        click.echo(json.dumps({"answers": {"before": dispute.to_case(), "after": amendment.dispute.to_case()},
+                               "changed": [c.to_dict() for c in amendment.changed],
+                               "dropped": [c.to_dict() for c in amendment.dropped],
+                               "opened": amendment.opened,
+                               "diff": ruling_diff(before.to_dict(), after.to_dict()),
+                               "before": before.to_dict(), "after": after.to_dict()},
                               ensure_ascii=False, indent=2, default=str))
     else:
-        click.echo(render_text(book, answers, new, dropped, d), nl=False)
+        click.echo(render_template("whatif.txt.j2", **whatif_view(book, amendment, before, after)), nl=False)
 
 
 @main.command(epilog=example("referee demo", "referee demo --lang sr --format html --out demo.html"))

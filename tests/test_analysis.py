@@ -193,14 +193,14 @@ def test_whatif_shows_the_diff_of_findings():
     case = FIXTURES / "mini" / "examples" / "case.yaml"
     result = run("whatif", str(case), "--set", "game=karo", "--knowledge", str(FIXTURES))
     assert result.exit_code == 0, result.output
-    assert "game: pik -> karo" in result.output
-    assert "~ mini:1.early" in result.output and "d2 bula 4" in result.output and "d2 bula 6" in result.output
+    assert "  Game: pik -> karo" in result.output                     # the fact's label, not its id
+    assert "~ Rule 1" in result.output and "bula: 4 bula" in result.output and "bula: 6 bula" in result.output
     gone = run("whatif", str(case), "--set", "claim=bad-game", "--knowledge", str(FIXTURES))
-    assert "- mini:1.early" in gone.output
-    assert "dropped, no longer asked" in gone.output
+    assert "- Rule 1" in gone.output
+    assert "dropped, no longer asked: In what order; Who spoke early; Was it his turn" in gone.output
     data = json.loads(run("whatif", str(case), "--set", "game=karo", "--format", "json",
                           "--knowledge", str(FIXTURES)).output)
-    assert data["diff"]["changed"][0]["production"] == "early-penalty"
+    assert data["diff"]["changed"][0]["after"]["production"] == "early-penalty"
     bad = run("whatif", str(case), "--set", "game=trump", "--knowledge", str(FIXTURES))
     assert bad.exit_code == 2 and "invalid answer 'trump'" in bad.output
 
@@ -235,9 +235,12 @@ def test_analysis_waits_for_files_that_do_not_load(tmp_path):
 
 def test_whatif_can_leave_a_question_unanswered():
     case = FIXTURES / "mini" / "examples" / "case.yaml"
-    result = run("whatif", str(case), "--set", "early_turn=", "--knowledge", str(FIXTURES))
+    refused = run("whatif", str(case), "--set", "early_turn=", "--knowledge", str(FIXTURES))
+    assert refused.exit_code == 3                 # never a ruling silently on a missing fact
+    assert "open questions the interview would ask: early_turn" in refused.output
+    result = run("whatif", str(case), "--set", "early_turn=", "--allow-incomplete", "--knowledge", str(FIXTURES))
     assert result.exit_code == 0
-    assert "early_turn: no -> —" in result.output and "- mini:1.early" in result.output
+    assert "Was it his turn: no -> —" in result.output and "- Rule 1" in result.output
 
 
 def test_the_same_penalty_under_two_provisions_is_a_conflict(tmp_path):
