@@ -134,8 +134,8 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     if tournament.get("name") and not ruling.header.get("tournament"):
         ruling.header["tournament"] = tournament.get("name")
     if not ruling_time(ruling):
-        from datetime import timezone
-        ruling.ruled_at = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+        from referee.expert.records.record import _now as record_time
+        ruling.ruled_at = record_time()       # the record's own clock: one ruling, one time
     code = None
     if not no_register:
         from referee.expert.records.record import format_code
@@ -1146,22 +1146,52 @@ def register_verify(register_path, fmt):
 
 
 @main.command(cls=KeepsArgs, epilog=example("referee appeal 1 --set partner_fell=no --note \"the partner did not fall\"",
-                             "referee appeal SHTIK-IYCP2 --set offender=defender_1 --referee \"Appeals committee\""))
+                             "referee appeal SHTIK-IYCP2 --set offender=defender_1 --referee \"Appeals committee\"",
+                             "referee appeal 3 --set 2:lead_followed=yes --format pdf --out appeal-3.pdf --lang both"))
 @click.argument("record_or_id")
 @click.option("--set", "sets", multiple=True, required=True, metavar="QUESTION=VALUE",
               shell_complete=_complete_appeal_setting,
-              help="An amended fact (repeat for several); 'Q=' leaves Q unanswered.")
+              help="An amended fact (repeat for several); N:QUESTION=VALUE for event N; 'Q=' leaves Q unanswered.")
 @click.option("--note", default=None, help="The committee's note, kept with the decision.")
-@click.option("--referee", "committee", default=None, help="Who decides the appeal.")
+@click.option("--referee", "committee", default=None, help="Who decides the appeal (the committee).")
+@FORMAT
+@LANG
+@OUT
+@INCOMPLETE
 @REGISTER
 @KNOWLEDGE
-def appeal(record_or_id, sets, note, committee, register_path, knowledge):
-    """Re-rule on amended facts: prints the original ruling, the amended facts, the new ruling
-    and the differences per player; saves the decision linked to the original, which is never
-    altered."""
-    from referee.expert.interview.appeal import file_appeal, format_appeal
-    with _register(register_path) as reg:
-        decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
-                                         referee=committee)
-    click.echo(format_appeal(decision), nl=False)
-    click.echo(f"appeal #{aid} on ruling #{oid} saved in the register", err=True)
+def appeal(record_or_id, sets, note, committee, fmt, lang, out, allow_incomplete, register_path, knowledge):
+    """Re-rule on amended facts: the ruling appealed, the amended facts, the new decision and the
+    change per player by name, with the committee's signature lines; saved in the register linked
+    to the original, which is never altered. When the amended facts open questions, they are
+    named and nothing is decided (exit 3) unless --allow-incomplete."""
+    from referee.expert.interview.appeal import decide_appeal, load_original
+    from referee.expert.records.record import format_code
+    from referee.reports.render import check_language, render_appeal, stored_appeal
+    tournament = _tournament()
+    if fmt == "pdf" and not out:
+        raise RefereeError("--format pdf needs --out FILE.pdf")
+    with _register(register_path or tournament.get("register")) as reg:
+        original, oid = load_original(record_or_id, reg)
+        book = _book((original.get("rulebook") or {}).get("game") or "", knowledge)
+        check_language(book, lang)
+
+        def document(ruling, amendment, original_):
+            return stored_appeal(book, original_, ruling, amendment, tournament, note, committee)
+        decision, ruling, amendment = decide_appeal(original, list(sets), book, note=note, referee=committee,
+                                                    document=document)
+        _refuse_opened(amendment, record_or_id, allow_incomplete)
+        aid = reg.save_appeal(decision, original)
+    code = format_code(decision["code"])
+    click.echo(f"appeal #{aid} on ruling #{oid} saved in the register, verification code {code}", err=True)
+    if fmt == "json":
+        _emit(json.dumps(decision, ensure_ascii=False, indent=2) + "\n", out)
+        return
+    _emit(render_appeal(book, original, ruling, amendment, fmt, lang, code, tournament, note, committee), out, fmt)
+
+
+def _refuse_opened(amendment, where: str, allowed: bool) -> None:
+    if amendment.opened and not allowed:
+        click.echo(f"error: {where}: the amended facts open questions the interview would ask: "
+                   f"{', '.join(amendment.opened)}; amend them too (or --allow-incomplete)", err=True)
+        sys.exit(3)

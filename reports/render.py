@@ -123,5 +123,27 @@ def render_stored(stored: dict, fmt: str, lang: str, code: str | None) -> str:
     else:
         raise RefereeError(f"the record holds the ruling in {', '.join(stored)}, not {lang!r}")
     views = [from_stored(stored[lg], lg, code) for lg in langs]
-    name = f"ruling.{RENDERERS[fmt].suffix}.j2"
+    name = f"{views[0].get('template') or 'ruling'}.{RENDERERS[fmt].suffix}.j2"
     return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
+
+
+def render_appeal(book, original: dict, ruling, amendment, fmt: str, lang: str, code: str | None,
+                  tournament=None, note=None, committee=None) -> str:
+    """The appeals committee's decision (text, md, html; pdf: the html to print)."""
+    from referee.reports.changes import appeal_view
+    langs = rulebook_languages(book) if lang == "both" else [lang]
+    views = [appeal_view(book, original, ruling, amendment, lg, code, tournament, note, committee) for lg in langs]
+    name = f"appeal.{RENDERERS[fmt].suffix}.j2"
+    return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
+
+
+def stored_appeal(book, original: dict, ruling, amendment, tournament=None, note=None, committee=None) -> dict:
+    """The appeal decision's document in every language of the rulebook, for its record."""
+    from referee.reports.changes import appeal_view
+    from referee.reports.document import _plain
+    stored = {}
+    for lg in rulebook_languages(book):
+        view = appeal_view(book, original, ruling, amendment, lg, None, tournament, note, committee)
+        view.pop("w", None)
+        stored[lg] = _plain(view)
+    return stored

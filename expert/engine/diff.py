@@ -24,11 +24,27 @@ def _entries(ruling: dict) -> dict[tuple, Any]:
             for e in result.get("entries") or [] if e.get("item")}
 
 
+def _penalties(ruling: dict) -> dict[tuple, Any]:
+    """The standing findings' effects summed per (player, effect, against): what changes per
+    player where the rulebook has no score sheet."""
+    totals: dict[tuple, Any] = {}
+    for f in ruling.get("findings") or []:
+        for p in f.get("penalty") or []:
+            key = (p.get("player"), p.get("effect"), p.get("against"))
+            amount = p.get("amount")
+            if isinstance(amount, (int, float)) and isinstance(totals.get(key, 0), (int, float)):
+                totals[key] = totals.get(key, 0) + amount
+            else:
+                totals[key] = amount if key not in totals else totals[key]
+    return totals
+
+
 def ruling_diff(before: dict, after: dict) -> dict:
     b = {_key(f): f for f in before.get("findings") or []}
     a = {_key(f): f for f in after.get("findings") or []}
     out: dict[str, Any] = {"added": [], "removed": [], "changed": [], "unchanged": [],
-                           "set_aside_added": [], "set_aside_removed": [], "entries": []}
+                           "set_aside_added": [], "set_aside_removed": [], "entries": [],
+                           "penalties": []}
     for k, f in a.items():
         if k not in b:
             out["added"].append(_brief(f))
@@ -49,6 +65,12 @@ def ruling_diff(before: dict, after: dict) -> dict:
             player, item, against = key
             out["entries"].append({"player": player, "item": item, "against": against,
                                    "before": eb.get(key), "after": ea.get(key)})
+    pb, pa = _penalties(before), _penalties(after)
+    for key in sorted(set(pb) | set(pa), key=repr):
+        if pb.get(key) != pa.get(key):
+            player, effect, against = key
+            out["penalties"].append({"player": player, "effect": effect, "against": against,
+                                     "before": pb.get(key), "after": pa.get(key)})
     out["no_infraction"] = {"before": bool(before.get("no_infraction")), "after": bool(after.get("no_infraction"))}
     out["unchanged_ruling"] = not any(out[k] for k in ("added", "removed", "changed", "set_aside_added",
                                                         "set_aside_removed", "entries"))
