@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.errors import RefereeError
+from referee.expert.language.logic import Logic
 from referee.expert.engine.experta_compat import (AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule,
                              already_normal, with_action)
 from referee.expert.language.model import FINDING_KINDS, NOT_RULED_KINDS, Production, Rulebook
@@ -82,28 +82,7 @@ def _patterns(conj: list[tuple[bool, cond.Literal]]) -> list:
 
 def strata(book: Rulebook) -> dict[str, int]:
     """Stratum of each production: 0, or one more than the producers of the facts it reads."""
-    producers: dict[str, list[Production]] = {}
-    for p in book.productions:
-        if p.action == "derive":
-            producers.setdefault(p.derive, []).append(p)
-    result: dict[str, int] = {}
-    visiting: set[str] = set()
-
-    def level(p: Production) -> int:
-        if p.id in result:
-            return result[p.id]
-        if p.id in visiting:
-            raise RefereeError(f"production {p.id!r} depends on itself through derived facts "
-                               "(circular)", p.file, p.line)
-        visiting.add(p.id)
-        below = [level(q) + 1 for name in cond.facts_read(p.when) for q in producers.get(name, [])]
-        visiting.discard(p.id)
-        result[p.id] = max(below, default=0)
-        return result[p.id]
-
-    for p in book.productions:
-        level(p)
-    return result
+    return Logic.of(book).strata()
 
 
 def compile_engine(book: Rulebook) -> type:
