@@ -3,7 +3,6 @@ message; the clean ones give no false alarm of error severity."""
 import json
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -132,11 +131,12 @@ def shipped(game):
     return _SHIPPED[game]
 
 
-def test_all_shipped_rulebooks_check_in_under_a_minute():
-    started = time.monotonic()
+def test_all_shipped_rulebooks_check():
+    # how long it takes is measured in bench/ (bench/scale.py, bench/run.py), never asserted here
     for game in list_games():
         _SHIPPED[game] = check_game(game)
-    assert time.monotonic() - started < 60
+        crashed = [p.message for p in _SHIPPED[game].items if p.category == "analysis"]
+        assert crashed == [], game
 
 
 @pytest.mark.parametrize("game", list_games())

@@ -77,5 +77,6 @@ def test_every_package_folder_is_installed():
     folders = {"referee"} | {
         "referee." + ".".join(p.parent.relative_to(ROOT).parts)
         for p in ROOT.glob("**/__init__.py")
-        if p.parent != ROOT and p.relative_to(ROOT).parts[0] not in ("tests", "bench", ".git")}
+        if p.parent != ROOT and p.relative_to(ROOT).parts[0] not in ("tests", "bench")
+        and not p.relative_to(ROOT).parts[0].startswith(".")}      # .git, a .venv in the tree
     assert folders == listed

@@ -85,12 +85,16 @@ def strata(book: Rulebook) -> dict[str, int]:
     return Logic.of(book).strata()
 
 
-def compile_engine(book: Rulebook) -> type:
-    """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case."""
+def compile_engine(book: Rulebook, only: set[str] | frozenset | None = None) -> type:
+    """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case.
+    ``only``: compile just these productions (a group closed under the facts and findings its
+    rules read, see ``ruler``), with the saliences they have in the whole rulebook."""
     levels = strata(book)
     top = max(levels.values(), default=0)
     attrs: dict[str, Any] = {}
     for p in sorted(book.productions, key=lambda p: p.id):
+        if only is not None and p.id not in only:
+            continue
         if p.action == "keep_first":
             salience = -10 * (top + 2)
         elif cond.reads_findings(p.when):

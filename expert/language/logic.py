@@ -199,6 +199,7 @@ class Logic:
         self._levels: dict | None = None
         self._scopes: dict | None = None
         self._derivers_for: dict = {}
+        self._overriders: dict | None = None
 
     @classmethod
     def of(cls, book) -> "Logic":
@@ -241,18 +242,110 @@ class Logic:
 
     # --- which claimed events a production can concern ----------------------------------------
     def scope(self, pid: str) -> frozenset | None:
-        """The values of the ``claim`` question one of which is claimed whenever the production
-        can fire on answers the interview can reach (a question is answered only when its
-        ``when`` holds); None when it may fire under any claim. Read from the literals alone
-        (through derived facts and the questions' gates), so it may say more than needed, never
-        less."""
+        """The claimed events a production can concern: the values v of the ``claim`` question
+        such that it may fire on answers the interview can reach (a question is answered only
+        when its ``when`` holds) with v the only value claimed; None when it may fire whatever
+        is claimed. Read from the literals alone (through derived facts and the questions'
+        gates), so it may hold a value too many, never one too few."""
         if self._scopes is None:
             self._scopes = _Scopes(self).compute()
         return self._scopes.get(pid)
 
     def may_share_claim(self, a: str, b: str) -> bool:
+        """Whether two productions may concern the same claimed event (an empty scope, a
+        production that needs several values claimed at once, is taken to concern any)."""
         sa, sb = self.scope(a), self.scope(b)
-        return sa is None or sb is None or bool(sa & sb)
+        return not sa or not sb or bool(sa & sb)
+
+    def reads(self, pids: Iterable[str] = (), qids: Iterable[str] = ()) -> tuple[set, set]:
+        """Everything a judgement about these productions and questions can depend on: the
+        productions (with the producers of every fact they read, transitively; every finding
+        when one reads ``{findings: none}``; those that override one of them; the keep_first
+        productions) and the questions (read by their conditions, findings and keep_first, and
+        by the ``when`` of each, transitively). Returns (production ids, question ids)."""
+        from referee.expert.language.expressions import questions_in_finding
+        book = self.book
+        if self._overriders is None:
+            self._overriders = {}
+            for p in book.productions:
+                for loser in p.overrides:
+                    self._overriders.setdefault(loser, []).append(p)
+        prods: set[str] = set()
+        questions: set[str] = set()
+        todo_p = [pid for pid in pids if pid in self.by_id]
+        todo_p += [p.id for p in book.productions if p.action == "keep_first"]
+        todo_q = list(qids)
+        while todo_p or todo_q:
+            while todo_p:
+                pid = todo_p.pop()
+                if pid in prods:
+                    continue
+                prods.add(pid)
+                p = self.by_id[pid]
+                todo_p.extend(x.id for x in self._overriders.get(pid, ()))
+                conds = [p.when]
+                for c in conds:
+                    for lit in cond.literals(c):
+                        if isinstance(lit, cond.AnswerTest):
+                            todo_q.append(lit.question)
+                        elif isinstance(lit, cond.FactTest):
+                            todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
+                        else:
+                            todo_p.extend(x.id for x in self.findings)
+                if p.finding:
+                    todo_q.extend(questions_in_finding(p.finding))
+                if p.keep_first:
+                    todo_q.append(p.keep_first)
+            while todo_q:
+                qid = todo_q.pop()
+                if qid in questions or qid not in book.questions:
+                    continue
+                questions.add(qid)
+                q = book.questions[qid]
+                if q.values_from:
+                    todo_q.append(q.values_from)
+                if q.when is not None:
+                    for lit in cond.literals(q.when):
+                        if isinstance(lit, cond.AnswerTest):
+                            todo_q.append(lit.question)
+                        elif isinstance(lit, cond.FactTest):
+                            todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
+                        else:
+                            todo_p.extend(x.id for x in self.findings)
+        return prods, questions
+
+    def view(self, qids: Iterable[str]):
+        """The rulebook cut down to what decides whether these questions are asked: their
+        gates, the questions and derivations those read (transitively), nothing else. The
+        interview's reading of a gate is the same in the view as in the whole rulebook; a gate
+        that reads ``{findings: none}`` needs every finding, and gets the whole rulebook."""
+        from dataclasses import replace
+        book = self.book
+        wanted: set[str] = set()
+        facts: set[str] = set()
+        todo = list(qids)
+        conditions: list = []
+        while todo or conditions:
+            while todo:
+                qid = todo.pop()
+                if qid in wanted or qid not in book.questions:
+                    continue
+                wanted.add(qid)
+                if book.questions[qid].when is not None:
+                    conditions.append(book.questions[qid].when)
+            while conditions:
+                for lit in cond.literals(conditions.pop()):
+                    if isinstance(lit, cond.AnswerTest):
+                        todo.append(lit.question)
+                    elif isinstance(lit, cond.FactTest):
+                        if lit.name not in facts:
+                            facts.add(lit.name)
+                            conditions.extend(p.when for p in self.producers.get(lit.name, []))
+                    else:
+                        return book
+        return replace(book, questions={q: v for q, v in book.questions.items() if q in wanted},
+                       productions=[p for p in book.productions
+                                    if p.action == "derive" and p.derive in facts])
 
 
 CLAIM = "claim"

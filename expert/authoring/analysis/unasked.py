@@ -29,17 +29,22 @@ def check(book, ctx, problems) -> int:
             q = book.questions.get(qid)
             if q is None or q.when is None or _implies(p.when, q.when):
                 continue
-            example = next((a for a in _candidates(book, ev, p, qid) if _stands(ctx, p.id, a)), None)
-            if example is None:
-                continue
-            count += 1
-            report(problems, "error", "unasked",
-                   f"production {p.id!r} reads the answer to {qid!r} for its offender or penalty, but "
-                   f"the interview does not ask {qid!r} when {p.id!r} fires on {show_answers(example, book)} "
-                   f"(its when does not hold): the ruling could not state that penalty. Widen the "
-                   f"question's when, or narrow the production's", p,
-                   productions=[p.id], provisions=p.cites, example=example)
+            count += ctx.unit(problems, "unasked", [p.id, qid], [p.id], [qid],
+                              lambda found, p=p, qid=qid: _pair(book, ctx, found, p, qid))
     return count
+
+
+def _pair(book, ctx, problems, p, qid) -> int:
+    example = next((a for a in _candidates(book, ctx.ev, p, qid) if _stands(ctx, p.id, a)), None)
+    if example is None:
+        return 0
+    report(problems, "error", "unasked",
+           f"production {p.id!r} reads the answer to {qid!r} for its offender or penalty, but "
+           f"the interview does not ask {qid!r} when {p.id!r} fires on {show_answers(example, book)} "
+           f"(its when does not hold): the ruling could not state that penalty. Widen the "
+           f"question's when, or narrow the production's", p,
+           productions=[p.id], provisions=p.cites, example=example)
+    return 1
 
 
 def _implies(a, b) -> bool:

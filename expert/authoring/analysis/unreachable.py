@@ -145,25 +145,33 @@ def check(book, ctx, problems) -> set[str]:
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
-        found, spaces = _witness(book, ev, p)
-        if found is not None:
-            continue
-        sampled = any(s.sampled for s in spaces)
-        searched = sum(s.seen for s in spaces)
-        if sampled:
-            report(problems, "warning", "unreachable",
-                   f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
-                   f"sampled answer combinations (the full space is too large to search): check "
-                   "that its conditions can hold together and with the questions' 'when'",
-                   p, productions=[p.id], provisions=p.cites)
-        else:
+        if ctx.unit(problems, "unreachable", p.id, [p.id], [],
+                    lambda found, p=p: _search(book, ev, found, p)):
             ctx.unreachable.add(p.id)
-            report(problems, "error", "unreachable",
-                   f"production {p.id!r} ({', '.join(p.cites)}) fires on none of the {searched} "
-                   "answer combinations the interview can reach (all searched): its conditions "
-                   "hold only on answers the questions' 'when' never lets the referee give",
-                   p, productions=[p.id], provisions=p.cites)
     return ctx.unreachable
+
+
+def _search(book, ev, problems, p) -> bool:
+    """Search for answers that fire ``p``; report it when there are none. True: proved
+    unreachable (the whole space was searched)."""
+    found, spaces = _witness(book, ev, p)
+    if found is not None:
+        return False
+    sampled = any(s.sampled for s in spaces)
+    searched = sum(s.seen for s in spaces)
+    if sampled:
+        report(problems, "warning", "unreachable",
+               f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
+               f"sampled answer combinations (the full space is too large to search): check "
+               "that its conditions can hold together and with the questions' 'when'",
+               p, productions=[p.id], provisions=p.cites)
+        return False
+    report(problems, "error", "unreachable",
+           f"production {p.id!r} ({', '.join(p.cites)}) fires on none of the {searched} "
+           "answer combinations the interview can reach (all searched): its conditions "
+           "hold only on answers the questions' 'when' never lets the referee give",
+           p, productions=[p.id], provisions=p.cites)
+    return True
 
 
 def _witness(book, ev, p):
