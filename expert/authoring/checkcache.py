@@ -2,11 +2,12 @@
 
 A unit is one piece of an analysis: a pair of productions compared, a claim searched for
 silence, a production searched for a witness, a casebook case ruled. Its key is a hash of the
-analysis, the unit, the code of ``expert/`` and the content of every knowledge file that holds
-something the unit read (``logic.reads``: its productions, the facts and overrides they depend
-on, the questions and gates they read, transitively). Editing one article file therefore
-recomputes exactly the units that read it; every other result is taken from the cache. The
-content is hashed on every run, so an entry is never trusted over the files.
+analysis, the unit, the code of ``expert/`` and the content of everything the unit read
+(``logic.reads``: its productions, the facts and overrides they depend on, the questions and
+gates they read, transitively, the provisions they cite, the case; each as loaded from its file,
+with its file and line) and of ``rulebook.yaml``. Editing an article file therefore recomputes
+exactly the units that read something it changed; every other result is taken from the cache.
+The files are read and hashed on every run, so an entry is never trusted over the files.
 
 Stored under the user's cache directory (the base ``yamlcache`` uses), in a ``check`` folder of
 its own: one JSON file per knowledge folder, rewritten after each check with only the entries
@@ -60,7 +61,9 @@ class CheckCache:
                 self.hashes[str(path)] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
             except OSError:
                 self.hashes[str(path)] = "unreadable"
+        # read by every unit: the effects, parameters and seats every finding is stated with
         self.always = {str(p) for p in book.files if Path(p).name == "rulebook.yaml"}
+        self._parts: dict[int, tuple] = {}
         self.old: dict = self._read()
         self.new: dict = {}
         self.hits = 0
@@ -78,10 +81,21 @@ class CheckCache:
         entries = data.get("entries")
         return entries if isinstance(entries, dict) else {}
 
-    def key(self, kind: str, unit, files) -> str:
-        files = set(map(str, files)) | self.always
-        body = json.dumps([kind, unit, sorted((f, self.hashes.get(f, "absent")) for f in files)],
-                          ensure_ascii=False, default=str)
+    def part(self, obj) -> str:
+        """The content hash of one thing a unit read: a production, question, provision or case
+        as loaded (its text, conditions, file and line), or a whole file given by its path."""
+        if isinstance(obj, (str, Path)):
+            return f"{obj}:{self.hashes.get(str(obj), 'absent')}"
+        hit = self._parts.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            body = f"{type(obj).__name__}:{obj!r}"
+            hit = self._parts[id(obj)] = (obj, hashlib.sha256(body.encode()).hexdigest()[:24])
+        return hit[1]
+
+    def key(self, kind: str, unit, read) -> str:
+        """The key of a unit: what it is, and the content of everything it read (``part``)."""
+        parts = {self.part(x) for x in read} | {self.part(f) for f in self.always}
+        body = json.dumps([kind, unit, sorted(parts)], ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()
 
     def get(self, key: str):

@@ -106,7 +106,7 @@ def _coverage(book, ctx, cited, problems) -> None:
         ruled = ctx.unit(problems, "case", name, ctx.ruler.reads(answers), list(answers),
                          lambda found, case=case, answers=answers, sources=sources:
                          _applied(ctx.ruler.rule(answers, case.header, sources)),
-                         files=[case.file] + (cards if case.cards else []))
+                         also=[case] + (cards if case.cards else []))
         applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
         for pid in applied:
             if pid in table:

@@ -200,6 +200,7 @@ class Logic:
         self._scopes: dict | None = None
         self._derivers_for: dict = {}
         self._overriders: dict | None = None
+        self._closures: dict = {}
 
     @classmethod
     def of(cls, book) -> "Logic":
@@ -263,6 +264,28 @@ class Logic:
         when one reads ``{findings: none}``; those that override one of them; the keep_first
         productions) and the questions (read by their conditions, findings and keep_first, and
         by the ``when`` of each, transitively). Returns (production ids, question ids)."""
+        prods: set[str] = set()
+        questions: set[str] = set()
+        for p in self.book.productions:
+            if p.action == "keep_first":
+                pids = list(pids) + [p.id]
+        for pid in pids:
+            if pid in self.by_id:
+                ps, qs = self._closure(("p", pid))
+                prods |= ps
+                questions |= qs
+        for qid in qids:
+            if qid in self.book.questions:
+                ps, qs = self._closure(("q", qid))
+                prods |= ps
+                questions |= qs
+        return prods, questions
+
+    def _closure(self, start) -> tuple[frozenset, frozenset]:
+        """What one production or question reads, transitively (memoized)."""
+        hit = self._closures.get(start)
+        if hit is not None:
+            return hit
         from referee.expert.language.expressions import questions_in_finding
         book = self.book
         if self._overriders is None:
@@ -272,9 +295,18 @@ class Logic:
                     self._overriders.setdefault(loser, []).append(p)
         prods: set[str] = set()
         questions: set[str] = set()
-        todo_p = [pid for pid in pids if pid in self.by_id]
-        todo_p += [p.id for p in book.productions if p.action == "keep_first"]
-        todo_q = list(qids)
+        todo_p = [start[1]] if start[0] == "p" else []
+        todo_q = [start[1]] if start[0] == "q" else []
+
+        def read(c):
+            for lit in cond.literals(c):
+                if isinstance(lit, cond.AnswerTest):
+                    todo_q.append(lit.question)
+                elif isinstance(lit, cond.FactTest):
+                    todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
+                else:
+                    todo_p.extend(x.id for x in self.findings)
+
         while todo_p or todo_q:
             while todo_p:
                 pid = todo_p.pop()
@@ -283,15 +315,7 @@ class Logic:
                 prods.add(pid)
                 p = self.by_id[pid]
                 todo_p.extend(x.id for x in self._overriders.get(pid, ()))
-                conds = [p.when]
-                for c in conds:
-                    for lit in cond.literals(c):
-                        if isinstance(lit, cond.AnswerTest):
-                            todo_q.append(lit.question)
-                        elif isinstance(lit, cond.FactTest):
-                            todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
-                        else:
-                            todo_p.extend(x.id for x in self.findings)
+                read(p.when)
                 if p.finding:
                     todo_q.extend(questions_in_finding(p.finding))
                 if p.keep_first:
@@ -305,14 +329,9 @@ class Logic:
                 if q.values_from:
                     todo_q.append(q.values_from)
                 if q.when is not None:
-                    for lit in cond.literals(q.when):
-                        if isinstance(lit, cond.AnswerTest):
-                            todo_q.append(lit.question)
-                        elif isinstance(lit, cond.FactTest):
-                            todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
-                        else:
-                            todo_p.extend(x.id for x in self.findings)
-        return prods, questions
+                    read(q.when)
+        hit = self._closures[start] = (frozenset(prods), frozenset(questions))
+        return hit
 
     def view(self, qids: Iterable[str]):
         """The rulebook cut down to what decides whether these questions are asked: their

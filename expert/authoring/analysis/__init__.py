@@ -59,26 +59,27 @@ class Analysis:
         ruler = self.ruler
         return None if ruler is None else ruler.rule(answers)
 
-    def files_read(self, pids=(), qids=()) -> set[str]:
-        """The knowledge files holding what a judgement on these productions and questions
-        reads (``logic.reads``), with the provisions they cite."""
+    def read(self, pids=(), qids=()) -> list:
+        """What a judgement on these productions and questions reads (``logic.reads``): the
+        productions, questions, and the provisions they cite."""
         book = self.book
         prods, questions = self.ev.logic.reads(pids, qids)
-        files = set()
+        found: list = []
         for pid in prods:
             p = self.ev.by_id[pid]
-            files.add(p.file)
-            files.update(book.provisions[c].file for c in p.cites if c in book.provisions)
-        files.update(book.questions[q].file for q in questions)
-        return {f for f in files if f}
+            found.append(p)
+            found.extend(book.provisions[c] for c in p.cites if c in book.provisions)
+        found.extend(book.questions[q] for q in questions)
+        return found
 
-    def unit(self, problems: Problems, kind: str, name, pids, qids, compute, files=()):
+    def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=()):
         """One unit of an analysis, through the cache: ``compute(problems)`` reports into a
         fresh collector and returns a JSON value; a cached unit replays its problems, notes
-        and bounded searches and returns the same value."""
+        and bounded searches and returns the same value. ``also``: more it reads (a case, a
+        file path)."""
         key = None
         if self.cache is not None:
-            key = self.cache.key(kind, name, self.files_read(pids, qids) | set(files))
+            key = self.cache.key(kind, name, self.read(pids, qids) + list(also))
             hit = self.cache.get(key)
             if hit is not None:
                 problems.items.extend(AnalysisProblem(**d) for d in hit["problems"])

@@ -44,7 +44,7 @@ def check(book, ctx, problems) -> int:
         count += ctx.unit(problems, "order", json.loads(json.dumps(name, default=str)), reads,
                           list(answers), lambda found, answers=answers, case=case:
                           _orders(book, ruler, found, answers, case),
-                          files=[case.file] if case is not None and case.file else [])
+                          also=[case] if case is not None else [])
     return count
 
 

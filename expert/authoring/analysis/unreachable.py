@@ -76,19 +76,21 @@ def alt_reason(book, alt, dead_facts, ev, depth=0) -> str | None:
             if lit.name in dead_facts:
                 return (f"it needs fact {lit.name!r}, whose producers "
                         f"({', '.join(p.id for p in ev.producers[lit.name])}) can never fire")
+    memo = ev.__dict__.setdefault("_on_question", {})
     for qid, pairs in by_q.items():
-        why = _on_question(book, qid, pairs)
-        if why:
-            return why
+        key = (qid, tuple(pairs))
+        if key not in memo:
+            memo[key] = _on_question(book, qid, pairs)
+        if memo[key]:
+            return memo[key]
     if depth > 2:
         return None
     for qid, pairs in by_q.items():
         q = book.questions.get(qid)
         if q is None or q.when is None or all(not pos for pos, _ in pairs):
             continue
-        try:
-            gate = cond.dnf(q.when)
-        except Exception:
+        gate = ev.gate_alts.get(qid)
+        if gate is None:
             continue
         if all(alt_reason(book, list(alt) + g, dead_facts, ev, depth + 1) for g in gate):
             return (f"it needs an answer to {qid!r}, but {qid!r} is asked only when "
