@@ -14,7 +14,7 @@ from typing import Callable
 
 from referee.expert.authoring.analysis import STEPS, Analysis, analyse
 from referee.expert.authoring.casebook import raised
-from referee.expert.authoring.checkcache import CheckCache
+from referee.expert.authoring.checkcache import CheckCache, cache_dir
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.language.answers import check_all
 from referee.expert.language.errors import RefereeError
@@ -65,7 +65,7 @@ def check_game(game: str, root: str | Path | None = None,
             ruler = Ruler(book)
         except RefereeError as exc:
             problems.error(exc.message, exc.file, exc.line)
-    ctx = Analysis(book, ruler, CheckCache(book) if cache else None)
+    ctx = Analysis(book, ruler, CheckCache(book) if cache and cache_dir() is not None else None)
     if ruler is not None:
         _coverage(book, ctx, cited, problems)
     step("casebook")

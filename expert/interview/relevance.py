@@ -153,7 +153,8 @@ class _State:
 
     def _facts(self) -> None:
         logic = Logic.of(self.book)
-        self.facts = derive3(logic.derivers, lambda p: self.value(p.when), {})
+        self.facts = {}
+        derive3(logic.derivers, lambda p: self.value(p.when), self.facts)   # filled in place: read as made
         vals = [self.value(p.when) for p in logic.plain_findings]
         self.no_findings = False if True in vals else (None if None in vals else True)
 
