@@ -1,8 +1,9 @@
 """Order dependence: a ruling must not change with the order the same answers were given in.
 
 Every casebook case (and every example another analysis found) is ruled on the rulebook's one
-Ruler with its answers declared in the usual order, reversed, and in a seeded shuffle (the
-engine is reset before each); the rulings are compared as ``to_dict()`` without the trail.
+Ruler as a ruling is made (all answers declared together, sorted), then with its answers
+declared one at a time reversed and in a seeded shuffle (the engine is reset before each); the
+rulings are compared as ``to_dict()`` without the trail.
 """
 from __future__ import annotations
 
@@ -52,7 +53,8 @@ def _orders(book, ruler, problems, answers: dict, case) -> int:
     """Rule in the usual order, reversed and shuffled; report the first that differs (1)."""
     keys = sorted(answers)
     try:
-        base = _key(rule_in_order(ruler, answers, keys))
+        # the usual order: all answers declared together, sorted by question id, as a ruling is made
+        base = _key(ruler.rule(answers))
     except Exception:
         return 0                                   # a case with invalid answers: casebook reports it
     shuffled = keys[:]
@@ -61,7 +63,7 @@ def _orders(book, ruler, problems, answers: dict, case) -> int:
     for order in (list(reversed(keys)), shuffled):
         other = rule_in_order(ruler, answers, order)
         if _key(other) != base:
-            first = rule_in_order(ruler, answers, keys)
+            first = ruler.rule(answers)
             shown = lambda r: ", ".join(f.production for f in r.findings) or "no finding"
             report(problems, "error", "order",
                    f"the ruling on {show_answers(answers, book)}"
