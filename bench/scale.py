@@ -204,7 +204,7 @@ def main() -> None:
                   f"{case * 1000:.2f} ms per case over {n} cases", flush=True)
         edit_wall, edit_cpu = _recheck_after_edit(Path(tmp))
     base = rows[0]
-    print(f"\n| copies | check wall | check CPU | ratio (CPU) | per case | ratio | result |")
+    print("\n| copies | check wall | check CPU | ratio (CPU) | per case | ratio | result |")
     print("|---|---|---|---|---|---|---|")
     for k, wall, cpu, summary, case, n in rows:
         print(f"| {k} | {wall:.2f} s | {cpu:.2f} s | {cpu / base[2]:.2f}x | {case * 1000:.2f} ms "
