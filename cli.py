@@ -664,12 +664,16 @@ def _update_case(result) -> bool:
 @click.argument("game", required=False, shell_complete=_complete_game)
 @format_option()
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit 1), as errors do: for CI.")
+@click.option("--no-cache", is_flag=True,
+              help="Compute every analysis again instead of reusing the results of earlier checks "
+                   "for what did not change.")
 @KNOWLEDGE
-def check(game, fmt, strict, knowledge):
+def check(game, fmt, strict, no_cache, knowledge):
     """Validate knowledge: references, casebook coverage, and the rule-base analysis
     (conflicts, redundancy, unreachable productions, circularity, silent claims, unused
     knowledge, order dependence). Exit 1 when there are errors (with --strict, also when
-    there are warnings); warnings alone are allowed."""
+    there are warnings); warnings alone are allowed. Results of earlier checks are reused for
+    whatever the edits since did not touch."""
     import time
     from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
     from referee.expert.language.rulebook import list_games
@@ -680,9 +684,10 @@ def check(game, fmt, strict, knowledge):
         with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr,
                                item_show_func=lambda x: x) as bar:
             for g in games_:
-                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"))
+                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"),
+                                        cache=not no_cache)
     else:
-        results = {g: check_game(g, knowledge) for g in games_}
+        results = {g: check_game(g, knowledge, cache=not no_cache) for g in games_}
     errors = sum(len(p.errors) for p in results.values())
     if fmt == "json":
         click.echo(json.dumps({g: [problem_dict(i) for i in p.items] for g, p in results.items()},

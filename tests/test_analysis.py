@@ -132,10 +132,11 @@ def shipped(game):
 
 
 def test_all_shipped_rulebooks_check():
-    # how long it takes is measured in bench/, never asserted in a test
+    # how long it takes is measured in bench/ (bench/scale.py, bench/run.py), never asserted here
     for game in list_games():
         _SHIPPED[game] = check_game(game)
-        assert _SHIPPED[game] is not None
+        crashed = [p.message for p in _SHIPPED[game].items if p.category == "analysis"]
+        assert crashed == [], game
 
 
 @pytest.mark.parametrize("game", list_games())

@@ -84,13 +84,18 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
 
 
 def _provision(ruling: Ruling, pid: str, ours: set[str]) -> tuple[str, Basis]:
-    """An article the party asks to be applied: granted when a standing finding applies it
-    (whoever it favours: a player may invoke an exception in his own favour), undecided when the
-    finding leaves it undecided, refused when it is set aside or its conditions are not met."""
+    """An article the party asks to be applied: granted when a standing finding applies it other
+    than as an infraction of the party's own side (a player may invoke an exception in his own
+    favour), refused when it is applied against him, undecided when the finding leaves it
+    undecided, refused when it is set aside or its conditions are not met."""
     applying = [f for f in ruling.findings if pid in f.provisions]
     decided = [f for f in applying if f.kind != "undecided"]
+    # applied, but as an infraction of the party's own side: invoked as a defence, it fails
+    for_us = [f for f in decided if not (f.kind in INFRACTION_KINDS and f.offender in ours)]
+    if for_us:
+        return "granted", Basis("granted", for_us)
     if decided:
-        return "granted", Basis("granted", decided)
+        return "refused", Basis("own-infraction", decided)
     if applying:
         return "undecided", Basis("undecided", applying)
     aside = [n for n in ruling.not_ruled if pid in n.provisions]

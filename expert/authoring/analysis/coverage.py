@@ -1,7 +1,7 @@
 """`referee test --coverage`: per provision, the cases that apply it and those where it must not."""
 from __future__ import annotations
 
-from referee.expert.authoring.casebook import _raised, coverage
+from referee.expert.authoring.casebook import coverage, raised
 
 
 def coverage_rows(book, results) -> list[dict]:
@@ -16,7 +16,7 @@ def coverage_rows(book, results) -> list[dict]:
                 continue
             applied = {x for f in r.ruling.findings for x in f.provisions}
             negative = (set(r.case.expect.get("not_applied") or [])
-                        | set(r.case.expect.get("not_ruled") or []) | _raised(book, r.case))
+                        | set(r.case.expect.get("not_ruled") or []) | raised(book, r.case))
             if pid in applied:
                 applying.append(r.case.name)
             elif pid in negative:
