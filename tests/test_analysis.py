@@ -40,6 +40,21 @@ def test_conflict_names_both_productions_with_an_example():
     assert re.match(r".*01-rules\.yaml:\d+: error \[conflict\]", format_problem(p))
 
 
+def test_two_verdicts_on_one_act_are_an_error_until_one_prevails(tmp_path):
+    problems, hits = found("verdict", "verdict")
+    assert len(hits) == 1 and hits[0].severity == "error"
+    assert set(hits[0].productions) == {"led-together", "claim-good"}
+    assert set(hits[0].example["claim"]) == {"two-led", "shown"}
+    assert "one act gets two verdicts" in hits[0].message and "overrides: [claim-good]" in hits[0].message
+    # declared precedence settles it
+    shutil.copytree(BROKEN / "verdict", tmp_path / "verdict")
+    art = tmp_path / "verdict" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("    cites: [mini:2.shown]\n",
+                                           "    cites: [mini:2.shown]\n    overrides: [led-together]\n"
+                                           "    why: {en: the claim decides the act}\n"))
+    assert [p for p in check_game("verdict", tmp_path).items if p.category == "verdict"] == []
+
+
 def test_declared_precedence_is_not_a_conflict():
     _, hits = found("mini", "conflict", FIXTURES)
     assert hits == []

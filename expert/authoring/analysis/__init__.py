@@ -5,6 +5,7 @@ One module per anomaly class:
 - ``circularity``   derived facts that depend on themselves (error)
 - ``unreachable``   productions whose conditions can never all hold (error)
 - ``conflicts``     two findings on the same answers, same claim, different outcome, no precedence (error)
+- ``verdicts``      one act (event) found a violation on one ground and none on another (error)
 - ``redundancy``    a production another with the same finding always accompanies (warning)
 - ``deficiency``    claims the rulebook is silent on for some reachable answers (warning)
 - ``unasked``       a penalty that reads an answer the interview does not ask when it fires (error)
@@ -119,11 +120,13 @@ def report(problems: Problems, severity: str, category: str, message: str, at=No
 
 def steps():
     """The analyses in the order they run, as (label, function)."""
-    from referee.expert.authoring.analysis import circularity, conflicts, deficiency, order, redundancy, unasked, unreachable, unused
+    from referee.expert.authoring.analysis import (circularity, conflicts, deficiency, order, redundancy, unasked,
+                                                   unreachable, unused, verdicts)
     return [
         ("circularity", circularity.check),
         ("unreachable", unreachable.check),
         ("conflicts", conflicts.check),
+        ("verdicts", verdicts.check),
         ("redundancy", redundancy.check),
         ("deficiency", deficiency.check),
         ("unasked", unasked.check),
@@ -132,7 +135,7 @@ def steps():
     ]
 
 
-STEPS = 8
+STEPS = 9
 
 
 def analyse(book, problems: Problems, ruler: Ruler | None = None,
@@ -143,7 +146,8 @@ def analyse(book, problems: Problems, ruler: Ruler | None = None,
     circular = False
     for label, fn in steps():
         try:
-            if label in ("unreachable", "conflicts", "redundancy", "deficiency", "unasked", "order") and circular:
+            if label in ("unreachable", "conflicts", "verdicts", "redundancy", "deficiency", "unasked",
+                         "order") and circular:
                 pass                      # strata are undefined; the circularity error says why
             else:
                 found = fn(book, ctx, problems)
