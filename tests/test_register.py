@@ -338,7 +338,7 @@ def test_signal_in_the_middle_of_saving(tmp_path, sig):
                 except RefereeError:
                     pass
         proc.send_signal(getattr(signal, sig))
-        proc.communicate(timeout=30)
+        proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -150,7 +150,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
             while time.time() < deadline and len(_saved(save) or {}) < k:
                 time.sleep(0.05)
             proc.send_signal(sig)
-            proc.wait(timeout=20)
+            proc.wait(timeout=120)
             saved = _saved(save)
             assert sorted(saved) == sorted(keys[:k]), (sig, k, saved)
             resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json",
