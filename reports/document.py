@@ -183,7 +183,11 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             prov = book.provisions.get(name)
             asked = w["ask_provision"].format(label=prov.label if prov else name)
         else:
-            asked = w.get(f"ask_{r.request}", r.request)
+            asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
+        if r.on:
+            asked += f" — {w['on']}: {view.player_name(ruling, r.on, lang)}"
+        if r.amount is not None:
+            asked += f" ({_plain_num(r.amount)})"
         if r.text:
             asked = f"{asked} („{r.text}”)" if lang in ("pl", "hu") else (
                 f"{asked} «{r.text}»" if lang == "ru" else f"{asked} (“{r.text}”)" if lang == "en" else f"{asked} („{r.text}“)")
@@ -192,10 +196,17 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
             "not-given": w["reason_not_given"], "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
             "no-article": w["reason_no_article"], "depends": w["reason_depends"],
-        }.get(r.cause, "").format(articles=articles)
+            "less": w["reason_less"], "changed": w["reason_changed"],
+        }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": w[r.answer], "reason": reason})
     return rows
+
+
+def _plain_num(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value)
 
 
 def appeal_notice(book, lang: str, tournament=None) -> str:

@@ -82,7 +82,9 @@ def original_dispute(original: Mapping, book: Rulebook) -> tuple[Dispute, dict, 
     events = [{q: v for q, v in e.items() if q not in shared or shared[q] != v} for e in events]
     requests = [{"party": r.get("party"), "asks": r.get("request"),
                  **({"text": r["text"]} if r.get("text") else {}),
-                 **({"provision": r["provision"]} if r.get("provision") else {})}
+                 **({"provision": r["provision"]} if r.get("provision") else {}),
+                 **({"on": r["on"]} if r.get("on") else {}),
+                 **({"amount": r["amount"]} if r.get("amount") is not None else {})}
                 for r in extra.get("requests") or [] if isinstance(r, Mapping)]
     data = {"answers": shared, "events": events or None, "requests": requests,
             "events_order": extra.get("events_order", "known")}
