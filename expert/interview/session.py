@@ -711,17 +711,14 @@ def describe_allowed_options(options: list[Option], lang: str) -> str:
 
 
 def find_provision(book: Rulebook, raw: str) -> str | None:
-    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2")."""
+    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2", "22",
+    "64A1"): the lookup `referee articles GAME ARTICLE` uses; the first when a label names several."""
+    from referee.expert.language.lookup import lookup
     raw = raw.strip()
     if raw in book.provisions:
         return raw
-    for pid, prov in book.provisions.items():
-        if prov.label.lower() == raw.lower():
-            return pid
-    for pid, prov in book.provisions.items():
-        if prov.label.lower().startswith(raw.lower()):
-            return pid
-    return None
+    found = lookup(book, raw)
+    return found[0].id if found else None
 
 
 def _now() -> str:

@@ -45,8 +45,8 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     """' (did you mean ...?)' for a value or label of ``q`` close to what was typed; for a list
     answer, for the first item that is not a value. '' when nothing is close."""
     allowed = allowed_values(q, book, answers)
-    if not allowed or isinstance(typed, bool):
-        return ""
+    if not allowed or isinstance(typed, bool) or q.type == "yesno":
+        return ""                      # yes/no: the refusal already says "yes or no"
     items = typed if isinstance(typed, list) else (
         [t for t in str(typed).replace(";", ",").split(",") if t.strip()]
         if qtype(q).several and isinstance(typed, str) else [typed])
