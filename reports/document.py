@@ -36,6 +36,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "conditional": _conditional(ruling, lang) if ruling.alternatives else None,
         "entries": entries(ruling, ruling.result, lang),
         "settled": bool(ruling.result and ruling.result.settled_by),
+        "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
         "signatures": [(w["sig_referee"], str(ruling.header.get("referee") or "")),
@@ -137,15 +138,35 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
     for e in result.entries:
         if not e.item:
             rows.append({"who": "", "item": "", "amount": w["to_fill"].format(
-                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "against": ""})
+                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "open": True, "against": ""})
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
-        amount = _signed(e.amount) if e.amount is not None else w["to_fill"].format(
+        amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
+                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
             what=", ".join(_question_words(ruling, q, lang) for q in e.needs) or "?")
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
-                     "amount": amount, "against": view.player_name(ruling, e.against, lang) if e.against else ""})
+                     "amount": amount, "open": e.amount is None,
+                     "against": view.player_name(ruling, e.against, lang) if e.against else ""})
     return rows
+
+
+def _plain(value) -> str:
+    """A count written as it is (an item with ``signed: false``): 9, not +9."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}".replace("-", "−") if isinstance(value, (int, float)) else str(value)
+
+
+def _result_values(ruling: Ruling, lang: str) -> list[str]:
+    """The rulebook parameters the score sheet's entries read (also under each alternative), each
+    with where its values come from: what the source text gives, or the game's standard scoring."""
+    names: list[str] = []
+    for result in [ruling.result] + [getattr(a, "result", None) for a in ruling.alternatives]:
+        for n in getattr(result, "params", None) or []:
+            if n not in names:
+                names.append(n)
+    return view.values_of(ruling, names, lang)
 
 
 def _signed(value) -> str:

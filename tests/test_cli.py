@@ -183,7 +183,7 @@ def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
     case = tmp_path / "case.yaml"
     case.write_text("game: bridge\nanswers: {claim: [misinformation], l21_player: S, l21_cause: misinformation, "
                     "l21_auction_over: false, l21_partner_called: false, l21_changes: true, "
-                    "l21b2_lho_changes: false}\n")
+                    "l21b2_lho_changes: false, deal_stage: auction}\n")   # ruled during the auction
     text = run("rule", str(case), "--no-register").output
     assert "Consequence:\n    - South — call cancelled" in text and "Penalty:" not in text
     assert "Последствие:" in run("rule", str(case), "--no-register", "--lang", "ru").output

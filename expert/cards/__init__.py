@@ -97,6 +97,9 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
                 bid = deal.bids.get(seat)
                 facts.extend(holding_facts(deal, seat, bid_suit=bid if bid not in (None, "none")
                                            else None))
+    if deal.game == "bridge":
+        from referee.expert.cards.bridge import frame_facts
+        facts.extend(frame_facts(deal, data.get("contract")))
     return deal, facts
 
 
