@@ -94,13 +94,6 @@ def _coverage(book, ruler, cited, problems) -> None:
                              "must not apply", prov.file, prov.line, "coverage")
 
 
-
-def format_problem(item) -> str:
-    """file:line: severity [category]: message (the category is what a rule author filters on)."""
-    loc = f"{item.file}:{item.line}: " if item.file and item.line else (f"{item.file}: " if item.file else "")
-    return f"{loc}{item.severity} [{item.category}]: {item.message}"
-
-
 def problem_dict(item) -> dict:
     d = {"severity": item.severity, "category": item.category, "message": item.message,
          "file": item.file, "line": item.line}
