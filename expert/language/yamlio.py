@@ -43,7 +43,10 @@ _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: the bounds (see the module's doc): a knowledge file or a case file is far below each of them
 MAX_BYTES = 4 * 1024 * 1024
 MAX_NODES = 200_000
-MAX_DEPTH = 60
+# The score formulas nest deepest (bridge's score of a board: 38 levels, with its aliases
+# unfolded); 100 keeps twice that margin and stays far inside Python's recursion limit for the
+# code that walks a document (a few frames per level).
+MAX_DEPTH = 100
 MAX_ALIASES = 10_000
 MAX_INT_DIGITS = 30
 
