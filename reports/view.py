@@ -18,7 +18,16 @@ def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
         return ""
     label = ruling.book.seat_label(seat, lang)
     name = (ruling.header.get("players") or {}).get(seat)
-    return f"{name} ({label})" if name else label
+    return f"{name} ({unnested(label)})" if name else label
+
+
+def unnested(label: str) -> str:
+    """A seat label to print inside parentheses: its own bracket becomes a comma, so the ruling
+    never nests parentheses ('Vesna (drugi pratilac, drugi na izjašnjavanju)')."""
+    head, sep, rest = label.partition(" (")
+    if sep and rest.endswith(")") and "(" not in rest:
+        return f"{head}, {rest[:-1]}"
+    return label
 
 
 def side_name(ruling: Ruling, seat: str | None, lang: str) -> str:
@@ -58,11 +67,28 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         if working:
             result += f" (= {working})"
     if line.against:
-        against = _in_lang(effect.get("against"), lang)[0] or w["against"] + " {who}"
+        against = _in_lang(effect.get("against"), lang)[0] or w["against"]
         result += ", " + str(against).format(who=who(ruling, line.against, lang))
-    if line.needs:
-        result += f" ({w['missing'].format(q=line.needs)})"
+    if line.options:
+        # an amount that depends on a fact not established: what it comes to under each answer
+        parts = []
+        for when, amount in line.options:
+            shown = "; ".join(show_value(ruling.book.questions[qid], v, ruling.book, lang)
+                              for qid, v in when.items() if qid in ruling.book.questions)
+            parts.append(f"{_num(amount)} ({shown})")
+        result += ": " + f" {w['or']} ".join(dict.fromkeys(parts))
+    elif line.needs:
+        q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
+        result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
     return result
+
+
+def _num(value) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
@@ -94,14 +120,15 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "language": book.language, "source": book.source.get("document", ""),
         "header": [(w[k], v) for k, v in header.items()],
         "header_line": " · ".join(f"{w[k]} {v}" for k, v in header.items() if k != "date"),
-        "players": [(book.seat_label(s, lang), n) for s, n in (ruling.header.get("players") or {}).items()],
+        "players": [(unnested(book.seat_label(s, lang)), n) for s, n in (ruling.header.get("players") or {}).items()],
         "facts": _facts(ruling, lang),
         "findings": findings,
         "no_infraction": ruling.no_infraction,
         "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
-        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang))
-                            for c in ruling.not_established],
+        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang, k))
+                            for c, k in zip(ruling.not_established,
+                                            ruling.not_established_events or [0] * len(ruling.not_established))],
         "trail": _trail(ruling),
         "code": code,
     }
@@ -111,9 +138,24 @@ def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
     """The rulebook parameters the finding's amounts read, each with where its values come from."""
     entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
     names = params_in([e.get("amount") for e in entries]) if f.penalty else []
-    params = ruling.book.parameters
-    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: {text(params[n].get('source'), lang)}"
+    return values_of(ruling, names, lang)
+
+
+def values_of(ruling: Ruling, names: list[str], lang: str) -> list[str]:
+    """Each named parameter's description with where its values come from (the source, or the
+    tournament's value)."""
+    params, book = ruling.book.parameters, ruling.book
+    w = words(lang)
+    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
+            + (w["tournament_value"].format(value=_value_words(book.tournament_values[n]))
+               if n in book.tournament_values else text(params[n].get('source'), lang))
             for n in names if n in params]
+
+
+def _value_words(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value_words(v)}" for k, v in value.items())
+    return str(value)
 
 
 def _workings(ruling: Ruling, f) -> list[str | None]:
@@ -141,11 +183,25 @@ def _facts(ruling: Ruling, lang: str) -> list[tuple[str, str]]:
     for qid, q in book.questions.items():
         if qid in ruling.answers:
             value = ruling.answers[qid]
-            shown = w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang)
+            said = _stated(q, value, lang)
+            shown = "" if said and q.type == "yesno" else (
+                w["yes" if value else "no"] if q.type == "yesno" else show_value(q, value, book, lang))
             if qid in ruling.from_cards:
                 shown += f" [{w['from_cards']}: {'; '.join(ruling.from_cards[qid])}]"
-            rows.append((text(q.text, lang), shown))
+            if said and shown and q.type != "yesno":
+                said += ":"                 # a label, then its value: no name is declined
+            rows.append((said or text(q.text, lang), shown.strip()))
     return rows
+
+
+def _stated(q, value, lang: str) -> str:
+    """The question's ``fact:`` in ``lang`` (or English): the statement a yes/no answer makes, or
+    the label the value is printed after; "" when the question has none."""
+    fact = q.fact or {}
+    said = fact.get(lang) or fact.get("en")
+    if isinstance(said, dict):
+        return said.get("yes" if value else "no", "")
+    return said or ""
 
 
 def _reason(n, lang: str) -> str:
@@ -157,9 +213,9 @@ def _reason(n, lang: str) -> str:
     return n.reason
 
 
-def _not_examined(ruling: Ruling, claim, lang: str) -> str:
+def _not_examined(ruling: Ruling, claim, lang: str, event: int = 0) -> str:
     w = words(lang)
-    why = why_not_examined(ruling, claim)
+    why = why_not_examined(ruling, claim, event)
     if why is None:
         return w["not_established_text"]
     if why[0] == "override":

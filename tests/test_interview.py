@@ -7,6 +7,8 @@ from conftest import FIXTURES
 from referee.expert.interview.relevance import Interview, prune
 
 K = ["--knowledge", str(FIXTURES)]
+# the players' names given as flags, so the interview does not ask them first
+NAMED = ["--player", "declarer=Marko", "--player", "d1=Jovan", "--player", "d2=Petar"]
 
 
 def asked(book, script):
@@ -32,7 +34,7 @@ def test_changed_answer_drops_answers_that_no_longer_apply(mini):
 
 def interview(tmp_path, typed):
     save = tmp_path / "saved.yaml"
-    result = CliRunner().invoke(main, ["interview", "mini", "--save", str(save), "--format", "json", *K],
+    result = CliRunner().invoke(main, ["interview", "mini", "--save", str(save), "--format", "json", *K, *NAMED],
                                 input=typed)
     return result, save
 
@@ -59,28 +61,34 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
     from referee.expert.language.rulebook import load_rulebook
     from conftest import FIXTURES
     book = load_rulebook("mini", FIXTURES)
-    typed = ["talán", "early", "nem", "karo", "1", ""]
+    typed = ["", "", "talán", "early", "nem", "karo", "1", ""]     # two names left out first
     out = []
 
     def read(prompt, q=None):
         out.append(prompt)
         return typed.pop(0)
-    console.run(book, read, out.append, tmp_path / "s.yaml", header={"players": {"d1": "Kovács"}}, lang="hu")
+    from referee.expert.interview.session import Session
+    session = Session(book, lang="hu", header={"players": {"d1": "Kovács"}})
+    console.run(session, read, out.append, tmp_path / "s.yaml")
     text = "\n".join(out)
-    assert "'talán' nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
-    assert "igen vagy nem (? – súgó, 'back' – az utolsó válasz visszavonása)" in text
+    assert "„talán” nem fogadható el; a várt válasz: egy vagy több ezek közül: early, bad-game" in text
+    assert ("igen vagy nem; „ismeretlen”, ha senki sem tudja megállapítani (? – súgó, „vissza” – az utolsó "
+            "válasz visszavonása)") in text
     assert "[d1] — Kovács" in text
     assert "Megadott válaszok:" in text
 
 
 def test_help_shows_the_articles_a_question_feeds(tmp_path):
-    result, _ = interview(tmp_path, "?\nearly\nyes\n\n")
-    assert "Rule 1 [mini:1.early]: \"q1\"" in result.output
+    """'?' fits one screen: the help and the articles by label; '??' their full texts."""
+    result, _ = interview(tmp_path, "?\n??\nearly\nyes\n\n")
+    assert "  Rule 1 [mini:1.early]\n" in result.output
+    assert "Rule 1 [mini:1.early]: \u201cq1\u201d" in result.output
 
 
 def test_back_undoes_the_last_answer(tmp_path):
     result, save = interview(tmp_path, "early\nback\nbad-game\n1\n\n")
-    assert "Undid the answer to 'claim'" in result.output
+    claim = yaml.safe_load((FIXTURES / "mini" / "questions.yaml").read_text())[0]["text"]["en"]
+    assert f"Undid the answer to {claim!r}" in result.output
     assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["bad-game"], "game": "pik"}
 
 
@@ -132,7 +140,10 @@ def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_
             if q.id == "other_description":
                 return typed_text
             return {"yesno": "y", "number": str(q.min or 0)}.get(q.type, "1")
-        given = console.run(book, read, lambda line: None, tmp_path / "s.yaml", dict(answers))
+        from referee.expert.interview.session import Session
+        session = Session(book, enter_cards=False)
+        session.give("claim", answers["claim"], 0)
+        given = console.run(session, read, lambda line: None, tmp_path / "s.yaml").dispute().answers
         assert asked[-2] == "other_description"
         assert ("other_description" in given) is expected
         if expected:

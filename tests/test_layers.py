@@ -59,7 +59,8 @@ def test_no_layer_imports_a_higher_one():
     wrong = []
     for path in sorted(ROOT.glob("**/*.py")):
         rel = path.relative_to(ROOT)
-        if rel.parts[0] in ("tests", "bench", ".git") or rel.name == "__init__.py" and len(rel.parts) == 1:
+        if (rel.parts[0] in ("tests", "bench", "build") or rel.parts[0].startswith(".")
+                or rel.name == "__init__.py" and len(rel.parts) == 1):
             continue
         mine = own_group(path)
         for line, module in imports(path):
@@ -77,5 +78,6 @@ def test_every_package_folder_is_installed():
     folders = {"referee"} | {
         "referee." + ".".join(p.parent.relative_to(ROOT).parts)
         for p in ROOT.glob("**/__init__.py")
-        if p.parent != ROOT and p.relative_to(ROOT).parts[0] not in ("tests", "bench", ".git")}
+        if p.parent != ROOT and p.relative_to(ROOT).parts[0] not in ("tests", "bench", "build")
+        and not p.relative_to(ROOT).parts[0].startswith(".")}
     assert folders == listed

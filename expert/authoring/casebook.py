@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from referee.expert.language.answers import check_all
+from referee.expert.interview.adjudicate import rule_dispute
+from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
@@ -29,25 +31,71 @@ class CaseResult:
 def run_case(ruler: Ruler, case: Case) -> CaseResult:
     result = CaseResult(case)
     try:
-        answers = check_all(case.answers, ruler.book, case.file, case.line)
+        dispute = read_dispute({"answers": case.answers, "events": case.events, "requests": case.requests},
+                               ruler.book, case.file)
         derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
     except RefereeError as exc:
         result.differences.append(str(exc))
         return result
-    answers, sources = merge(answers, derived)
-    ruling = ruler.rule(answers, case.header, sources)
+    dispute.answers, sources = merge(dispute.answers, derived)
+    ruling = rule_dispute(ruler, dispute, case.header, sources, ask=False)
     result.ruling = ruling
-    result.differences = compare(case.expect, ruling) + unaskable(ruler.book, case, answers)
+    result.differences = (compare(case.expect, ruling) + compare_dispute(case.expect, ruling)
+                          + unaskable(ruler.book, case, dispute))
     return result
 
 
-def unaskable(book: Rulebook, case: Case, answers: dict) -> list[str]:
+def unaskable(book: Rulebook, case: Case, dispute) -> list[str]:
     """Answers the case gives to questions the interview would not ask, given its other answers:
     a ruling that needs one of them can never be reached at the table."""
-    skipped = set(not_asked(book, answers))
-    return [f"answers {qid!r}, which the interview does not ask with the case's other answers "
-            "(the question's `when` does not hold): drop the answer, or widen that `when`"
-            for qid in sorted(case.answers) if qid in skipped]
+    found = []
+    for k, answers in enumerate(dispute.event_answers()):
+        own = case.answers if not dispute.events else dispute.events[k]
+        # only the gates of the answered questions decide this: rule on the rulebook cut down to
+        # them (logic.view), not on every question and derivation of the rulebook
+        skipped = set(not_asked(Logic.of(book).view(answers), answers))
+        where = "" if not dispute.events else f" in event {k + 1}"
+        found += [f"answers {qid!r}{where}, which the interview does not ask with the case's other answers "
+                  "(the question's `when` does not hold): drop the answer, or widen that `when`"
+                  for qid in sorted(own) if qid in skipped]
+    return found
+
+
+def compare_dispute(expect: dict, ruling: Ruling) -> list[str]:
+    """The dispute-level expectations: ``alternatives`` of a conditional ruling (each
+    ``{if: {question: value}, findings: [...]}``), ``requests`` (each ``{party, request,
+    answer}``) and ``unknown`` (each ``{question, matters}``)."""
+    from dataclasses import replace
+    diffs: list[str] = []
+    if "alternatives" in expect:
+        wanted = expect.get("alternatives") or []
+        if len(wanted) != len(ruling.alternatives):
+            diffs.append(f"expected {len(wanted)} alternatives, got {len(ruling.alternatives)}: "
+                         + "; ".join(str(a.when) for a in ruling.alternatives))
+        for want in wanted:
+            alt = next((a for a in ruling.alternatives if want.get("if") in a.when), None)
+            if alt is None:
+                diffs.append(f"expected an alternative if {want.get('if')}, got: "
+                             + ("; ".join(str(a.when) for a in ruling.alternatives) or "an unconditional ruling"))
+                continue
+            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[],
+                             result=alt.result)
+            diffs += [f"if {want.get('if')}: {d}" for d in compare(want, branch)]
+    for want in expect.get("requests") or []:
+        got = next((r for r in ruling.requests if r.party == want.get("party")
+                    and r.request == want.get("request")), None)
+        if got is None:
+            diffs.append(f"expected an answer to {want.get('party')}'s request {want.get('request')!r}")
+        elif got.answer != want.get("answer"):
+            diffs.append(f"{want.get('party')}'s request {want.get('request')!r}: expected "
+                         f"{want.get('answer')}, got {got.answer} ({got.reason.get('en', '')})")
+    for want in expect.get("unknown") or []:
+        got = next((u for u in ruling.unknown if u.question == want.get("question")), None)
+        if got is None:
+            diffs.append(f"expected {want.get('question')!r} among the facts not established")
+        elif "matters" in want and bool(want["matters"]) != got.matters:
+            diffs.append(f"{want.get('question')!r}: expected matters={bool(want['matters'])}, got {got.matters}")
+    return diffs
 
 
 def flow(value) -> str:
@@ -173,7 +221,37 @@ def compare(expect: dict, ruling: Ruling) -> list[str]:
     if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
         diffs.append(f"expected no_infraction: {flow(bool(expect['no_infraction']))}, "
                      f"ruled no_infraction: {flow(ruling.no_infraction)}")
+    if "result" in expect:
+        diffs += compare_result(expect.get("result") or {}, ruling)
     return diffs
+
+
+def compare_result(want: dict, ruling: Ruling) -> list[str]:
+    """The deal's result after the ruling (rulebook.yaml ``score:``): ``text``, the one-line
+    English result as the JSON carries it, and/or ``entries``, exactly these entries in any order
+    (each ``{player, item, amount}``, with ``against`` and ``needs`` compared when given; an
+    open amount is ``amount: null``)."""
+    if ruling.result is None:
+        return ["expected a result on the score sheet, but the rulebook has no score: section"]
+    got = ruling.result.to_dict(ruling.book, ruling.header or {})
+    diffs = []
+    if "text" in want and str(want["text"]) != got["text"]:
+        diffs.append(f"result: expected {want['text']!r}, got {got['text']!r}")
+    if "entries" in want:
+        wanted = want.get("entries") or []
+        keys = [k for k in ("against", "needs") if any(k in e for e in wanted)]
+
+        def key(e: dict) -> tuple:
+            return (str(e.get("player")), str(e.get("item")), _number(e.get("amount")),
+                    *(repr(e.get(k)) for k in keys))
+        exp, have = sorted(map(key, wanted)), sorted(map(key, got["entries"]))
+        if exp != have:
+            diffs.append(f"result entries: expected {exp}, got {have}")
+    return diffs
+
+
+def _number(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def run_casebook(book: Rulebook, ruler: Ruler | None = None) -> list[CaseResult]:
@@ -196,17 +274,19 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
             if pid in table:
                 table[pid]["applied"] += 1
         negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
-        negative |= _raised(book, r.case) | cleared
+        negative |= raised(book, r.case) | cleared
         for pid in negative - applied:
             if pid in table:
                 table[pid]["not_applied"] += 1
     return table
 
 
-def _raised(book: Rulebook, case: Case) -> set[str]:
+def raised(book: Rulebook, case: Case) -> set[str]:
     """Provisions whose findings answer a claim this case raised: if they did not apply, the
     case shows a close situation where they must not."""
-    claimed = case.answers.get("claim")
-    claimed = set(map(str, claimed)) if isinstance(claimed, list) else set()
+    claimed: set[str] = set()
+    for answers in [case.answers, *(case.events or [])]:
+        claim = answers.get("claim") if isinstance(answers, dict) else None
+        claimed |= set(map(str, claim)) if isinstance(claim, list) else set()
     return {pid for p in book.productions if p.action == "finding"
             and str(p.finding.get("claim") or "") in claimed for pid in p.cites}

@@ -1,15 +1,19 @@
-"""The interview at the table: prompts, help, back, a summary before ruling, autosave."""
+"""The interview in a terminal: a front end over ``interview.session.Session``.
+
+It only shows prompts and reads lines: '?' for help (one screen; '??' for the articles' full
+texts; '? 8' for an article by its label), 'back' to undo, Enter to skip what may be skipped.
+A refused answer prints its reason under the prompt without printing the menu again. The
+session is saved after every step; end of input or Ctrl-C saves it and raises ``Interrupted``.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable
 
+from referee.expert.interview.casefile import save_session
+from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language import prompt_words
-from referee.expert.language.answers import allowed_values, describe_allowed, parse_typed, question_text, show_value
-from referee.expert.interview.casefile import save_case
-from referee.expert.language.errors import RefereeError
-from referee.expert.interview.relevance import Interview, articles_fed, prune
-from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.model import Rulebook
 
 Reader = Callable[..., str]   # read(prompt, question=None) -> what was typed
 Writer = Callable[[str], None]
@@ -25,121 +29,196 @@ def words(lang: str) -> dict:
     return prompt_words.words(prompt_words.INTERVIEW, lang)
 
 
-def run(book: Rulebook, read: Reader, write: Writer, save_to: Path, answers: dict | None = None,
-        header: dict | None = None, lang: str = "en", cards: dict | None = None,
-        known: dict | None = None, times: dict | None = None) -> dict:
-    """Ask until nothing can change the ruling; return the answers. Saves after every answer.
-
-    ``read`` raises EOFError or KeyboardInterrupt when the referee stops; the answers so far are
-    then saved and ``Interrupted`` is raised with the file's path.
-    """
+def run(session: Session, read: Reader, write: Writer, save_to: Path | None) -> Session:
+    """Ask until the referee asks for the ruling. Saves after every step (when ``save_to``)."""
+    lang = session.lang
     w = words(lang)
-    names = dict((header or {}).get("players") or {})
-    interview = Interview(book, dict(known or {}, **(answers or {})))
-    interview.history = [q for q in interview.history if q not in (known or {})]
 
     def save(note: str) -> None:
-        # what the cards answer is not saved as the referee's answer: the cards are saved
-        given = {q: v for q, v in interview.answers.items() if q not in (known or {}) or q in (answers or {})}
-        save_case(save_to, book.game, given, header, note, cards)
+        if save_to is not None:
+            save_session(save_to, session, note)
+
+    shown: tuple | None = None
+    stage = session.stage
     try:
         while True:
-            q = interview.next_question()
-            if q is None:
-                if not _review(book, interview, read, write, lang, names):
-                    break
+            prompt = session.next()
+            if session.stage != stage:
+                _stage_changed(session, stage, write)
+                stage = session.stage
+            if prompt is None:
+                break
+            ident = (prompt.kind, prompt.id, prompt.event, len(prompt.rows))
+            if ident != shown:
+                _show(session, prompt, write)
+                shown = ident
+            raw = read(_line(prompt), _question_of(session, prompt))
+            raw = (raw if isinstance(raw, str) else "").strip()
+            if raw.startswith("?"):
+                _help(session, prompt, raw[1:].strip(), write)
                 continue
-            _ask(book, interview, q, read, write, lang, names)
-            interview.answers = _pruned(book, interview)
+            if raw.lower() in prompt_words.BACK_WORDS:
+                undone = session.back()
+                if undone is None:
+                    write(w["nothing"])
+                else:
+                    write(f"{w['undone']} {undone!r}." if prompt.kind != "card" else f"  {undone}")
+                    save("referee interview, in progress")
+                shown = None
+                continue
+            try:
+                note = session.answer(raw)
+            except AnswerRefused as exc:
+                write("  ! " + _refusal(session, prompt, exc, w))
+                continue
+            if note:
+                write("  " + note)
             save("referee interview, in progress")
     except (EOFError, KeyboardInterrupt):
         save("referee interview, interrupted")
         raise Interrupted(save_to) from None
     save("referee interview, complete")
-    if times is not None:
-        times.update(interview.times)
-    write(f"{w['saved']} {save_to}")
-    return interview.answers
+    if save_to is not None:
+        write(f"{w['saved']} {save_to}")
+    return session
 
 
-def _pruned(book: Rulebook, interview: Interview) -> dict:
-    kept = prune(book, interview.answers)
-    interview.history = [q for q in interview.history if q in kept]
-    return kept
+def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> str:
+    """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
+    close to an allowed one, a did-you-mean."""
+    if prompt.kind in ("card", "offer", "review", "request_text", "request_provision"):
+        return exc.reason
+    said = w["refused"].format(raw=exc.raw, allowed=prompt.allowed or exc.allowed)
+    if prompt.options:
+        said += f" ({_numbers(prompt, session.lang)})"
+    q = session.book.questions.get(prompt.id) if prompt.kind == "question" else None
+    if q is not None:
+        from referee.expert.language.answers import value_hint
+        said += value_hint(q, exc.raw, session.book, session.answers_for(session.current), session.lang)
+    return said
 
 
-def _ask(book: Rulebook, interview: Interview, q: Question, read: Reader, write: Writer, lang: str,
-         names: dict) -> None:
-    """``names``: the players' names by seat, shown beside the seats offered."""
-    w = words(lang)
-    while True:
+def _numbers(prompt: Prompt, lang: str) -> str:
+    n = len(prompt.options)
+    return {"sr": f"ili broj od 1 do {n}", "pl": f"lub numer od 1 do {n}", "ru": f"или номер от 1 до {n}",
+            "hu": f"vagy egy szám 1 és {n} között"}.get(lang, f"or a number from 1 to {n}")
+
+
+def _stage_changed(session: Session, before: str, write: Writer) -> None:
+    if session.stage == "cards" and before != "cards":
         write("")
-        write(question_text(q, lang))
-        values = allowed_values(q, book, interview.answers)
-        if values is not None and q.type != "yesno":
-            for i, v in enumerate(values, 1):
-                label = book.seat_label(v, lang) if q.type == "seat" else _label(book, q, v, lang)
-                named = f" — {names[v]}" if q.type == "seat" and names.get(v) else ""
-                write(f"  {i}. {label} [{v}]{named}")
-        allowed = describe_allowed(q, book, interview.answers, lang)
-        skip = f" {w['text_skip']}" if q.type == "text" else ""
-        write(f"  {allowed}{skip} {w['hint']}")
-        raw = read("> ", q).strip()
-        if not raw and q.type == "text":
-            interview.skip(q.id)          # a description for the record; Enter leaves it out
-            return
-        if raw == "?":
-            _help(book, q, write, lang)
-            continue
-        if raw.lower() in prompt_words.BACK_WORDS:
-            undone = interview.back()
-            write(f"{w['undone']} {undone!r}." if undone else w["nothing"])
-            if undone:
-                return
-            continue
-        try:
-            value = parse_typed(q, raw, book, interview.answers, lang)
-        except RefereeError:
-            write("  ! " + w["refused"].format(raw=raw, allowed=allowed))
-            continue
-        interview.give(q.id, value)
+        write(prompt_words.words(prompt_words.CARDS, session.lang)["intro"])
+    if before == "cards" and session.stage != "cards":
+        note = session.from_cards_note()
+        if note:
+            write(note)
+
+
+def _question_of(session: Session, prompt: Prompt):
+    return session.book.questions.get(prompt.id) if prompt.kind == "question" else None
+
+
+def _line(prompt: Prompt) -> str:
+    if prompt.kind in ("offer", "card", "review", "name"):
+        return prompt.text + " "
+    return "> "
+
+
+def _show(session: Session, prompt: Prompt, write: Writer) -> None:
+    lang = session.lang
+    w, ws = words(lang), prompt_words.words(prompt_words.SESSION, lang)
+    if prompt.kind == "card":
+        if prompt.heading:
+            write(prompt.heading)
         return
+    if prompt.kind in ("offer", "name"):
+        return
+    if prompt.kind == "review":
+        _review(session, prompt, write)
+        return
+    write("")
+    write(prompt.text)
+    if prompt.conditional_on:
+        write("  " + ws["conditional"].format(facts=", ".join(_fact_name(session, q) for q in prompt.conditional_on)))
+    if prompt.options and prompt.type != "yesno":
+        for i, o in enumerate(prompt.options, 1):
+            named = f" — {o.name}" if o.name else ""
+            write(f"  {i}. {o.label} [{o.value}]{named}")
+    if prompt.kind == "question":
+        skip = f" {w['text_skip']}" if prompt.type == "text" else ""
+        unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""
+        write(f"  {prompt.allowed}{unknown}{skip} {w['hint']}")
+    elif prompt.can_skip:
+        write(f"  {w['text_skip']}")
 
 
-def _label(book: Rulebook, q: Question, value, lang: str) -> str:
-    if q.type == "order" and q.values_from in book.questions:
-        return book.questions[q.values_from].label(value, lang)
-    return q.label(value, lang)
+def _fact_name(session: Session, qid: str) -> str:
+    from referee.expert.language.answers import question_text
+    q = session.book.questions.get(qid)
+    return question_text(q, session.lang) if q else qid
 
 
-def _help(book: Rulebook, q: Question, write: Writer, lang: str) -> None:
-    help_text = text(q.help, lang)
-    if help_text:
-        write(help_text)
-    for pid in articles_fed(book, q.id):
-        prov = book.provisions.get(pid)
-        if prov:
-            write(f"  {prov.label} [{pid}]: \"{prov.quote}\"")
-            write(f"    {words(lang)['in_english']}: {prov.english}")
-
-
-def _review(book: Rulebook, interview: Interview, read: Reader, write: Writer, lang: str,
-            names: dict) -> bool:
-    """Show every answer; return True if the referee changed one (ask again), else False."""
-    w = words(lang)
-    rows = [qid for qid in book.questions if qid in interview.answers]
+def _review(session: Session, prompt: Prompt, write: Writer) -> None:
+    w, ws = words(session.lang), prompt_words.words(prompt_words.SESSION, session.lang)
     write("")
     write(w["summary"])
-    for i, qid in enumerate(rows, 1):
-        q = book.questions[qid]
-        write(f"  {i}. {question_text(q, lang)} {show_value(q, interview.answers[qid], book, lang)}")
-    while True:
-        raw = read(w["change"] + " ").strip()
-        if not raw:
-            return False
-        if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
-            q = book.questions[rows[int(raw) - 1]]
-            _ask(book, interview, q, read, write, lang, names)
-            interview.answers = _pruned(book, interview)
-            return True
-        write("  ! " + w["pick"].format(n=len(rows)))
+    several = len(session.events) > 1
+    heading = object()
+    for i, row in enumerate(prompt.rows, 1):
+        if several and row["event"] != heading:
+            heading = row["event"]
+            write("  " + (ws["shared_heading"] if heading is None else ws["event"].format(n=heading + 1) + ":"))
+        write(f"  {i}. {row['text']} {row['shown']}")
+    if session.requests:
+        write("  " + ws["requests_heading"])
+        names = session.header.get("players") or {}
+        options = {o.value: o.label for o in session.request_options()}
+        for r in session.requests:
+            who = names.get(r.party) or session.book.seat_label(r.party, session.lang)
+            said = f" — \u201c{r.text}\u201d" if r.text else ""
+            write(f"    - {who}: {options.get(r.asks, r.asks)}{said}")
+
+
+def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:
+    """'?': the prompt's help and the articles it feeds by label; '??': their full texts;
+    '? LABEL': one article by its label or id."""
+    w = words(session.lang)
+    book = session.book
+    if arg and arg != "?":
+        from referee.expert.language.lookup import lookup
+        found = lookup(book, arg)
+        if not found:
+            write("  ! " + prompt_words.words(prompt_words.SESSION, session.lang)["no_article"].format(raw=arg))
+            return
+        for prov in found:
+            _article(book, prov.id, write, w)
+        return
+    info = session.help(prompt)
+    if info["help"]:
+        write(info["help"])
+    if info.get("unknown"):
+        write(f"  ({info['unknown']})")
+    full = arg == "?"
+    for a in info["articles"]:
+        if full:
+            _article(book, a["id"], write, w)
+        else:
+            write(f"  {a['label']} [{a['id']}]")
+    if info["articles"] and not full:
+        write("  (?? " + _full_texts(session.lang) + "; ? LABEL: " + _one_article(session.lang) + ")")
+
+
+def _article(book: Rulebook, pid: str, write: Writer, w: dict) -> None:
+    prov = book.provisions[pid]
+    write(f"  {prov.label} [{pid}]: \u201c{prov.quote}\u201d")
+    write(f"    {w['in_english']}: {prov.english}")
+
+
+def _full_texts(lang: str) -> str:
+    return {"sr": "pune tekstove članova", "pl": "pełne teksty przepisów", "ru": "полные тексты правил",
+            "hu": "a szabályok teljes szövege"}.get(lang, "the articles' full texts")
+
+
+def _one_article(lang: str) -> str:
+    return {"sr": "jedan član po oznaci", "pl": "jeden przepis po oznaczeniu", "ru": "одно правило по номеру",
+            "hu": "egy szabály a jelölése szerint"}.get(lang, "one article by its label")

@@ -15,6 +15,7 @@ class PenaltyLine:
     amount: float | int | None
     against: str | None = None
     needs: str | None = None          # a question whose answer the amount or seat still needs
+    options: list | None = None       # an open amount under each answer to what it needs: [(when, amount)]
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
@@ -22,6 +23,8 @@ class PenaltyLine:
             d["against"] = self.against
         if self.needs:
             d["needs"] = self.needs
+        if self.options:
+            d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         return d
 
 
@@ -37,6 +40,7 @@ class FindingOut:
     penalty: list[PenaltyLine]
     orders: list[dict]
     readings: list[dict]
+    event: int = 0                    # which event of the dispute it rules on (0-based)
 
     def to_dict(self) -> dict:
         return {"production": self.production, "provisions": self.provisions,
@@ -44,7 +48,8 @@ class FindingOut:
                 "summary": text(self.summary), "offender": self.offender,
                 "penalty": [p.to_dict() for p in self.penalty],
                 "orders": [text(o) for o in self.orders],
-                "readings": [text(r) for r in self.readings]}
+                "readings": [text(r) for r in self.readings],
+                "event": self.event + 1}
 
 
 @dataclass
@@ -58,10 +63,13 @@ class NotRuled:
     winner_article: str = ""
     why: dict | None = None     # the prevailing production's reason, by language
     first_article: str = ""
+    event: int = 0              # the event it would have ruled on (0-based)
+    by_provisions: list[str] = field(default_factory=list)   # what the prevailing production cites
 
     def to_dict(self) -> dict:
         return {"production": self.production, "provisions": self.provisions,
-                "article": self.article, "reason": self.reason, "by": self.by}
+                "article": self.article, "reason": self.reason, "by": self.by,
+                "by_provisions": self.by_provisions, "event": self.event + 1}
 
 
 @dataclass
@@ -74,10 +82,38 @@ class Ruling:
     not_established: list[str]
     trail: list[dict] = field(default_factory=list)
     from_cards: dict = field(default_factory=dict)   # question id -> how the cards show it
+    # several events: each event's complete answers (shared and its own); [] for one event,
+    # whose answers are ``answers``
+    events: list[dict] = field(default_factory=list)
+    open_questions: list[str] = field(default_factory=list)   # what the interview would still ask
+    unknown: list["UnknownFact"] = field(default_factory=list)
+    alternatives: list["Alternative"] = field(default_factory=list)
+    requests: list["RequestAnswer"] = field(default_factory=list)
+    not_established_events: list[int] = field(default_factory=list)   # beside not_established
+    result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
+    ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
+    order_known: bool = True      # False: the order of the events could not be established
 
     @property
     def game(self) -> str:
         return self.book.game
+
+    def answers_of(self, event: int) -> dict:
+        """The answers an event was ruled on."""
+        return self.events[event] if self.events else self.answers
+
+    @property
+    def event_count(self) -> int:
+        return max(len(self.events), 1)
+
+    @property
+    def judgements(self) -> list[str]:
+        """Answers that are the referee's judgement rather than established facts."""
+        return [q for q in _answered(self) if self.book.questions[q].judgement]
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.alternatives)
 
     @property
     def no_infraction(self) -> bool:
@@ -95,11 +131,110 @@ class Ruling:
             "answers": self.answers,
             "from_cards": self.from_cards,
             "trail": self.trail,
+            "events": [event_info(self, k) for k in range(self.event_count)],
+            "open_questions": self.open_questions,
+            "unknown": [u.question for u in self.unknown],
+            "unknown_facts": [u.to_dict() for u in self.unknown],
+            "judgements": self.judgements,
+            "alternatives": [a.to_dict() for a in self.alternatives],
+            "requests": [r.to_dict() for r in self.requests],
+            "result": self.result.to_dict(self.book, self.header) if self.result is not None else None,
+            **({"ruled_at": self.ruled_at} if self.ruled_at else {}),
+            **({"events_order": "unknown"} if not self.order_known else {}),
         }
 
 
+@dataclass
+class UnknownFact:
+    """A question answered 'unknown': whether the ruling depends on it, and the default the text
+    prescribes, if any."""
+    question: str
+    event: int | None             # None: a shared answer
+    matters: bool                 # some answer to it would change the ruling
+    default: Any = None           # the value the text prescribes for an unknown fact, when it does
+    cites: list[str] = field(default_factory=list)
+    why: dict | None = None
 
-def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
+    @property
+    def has_default(self) -> bool:
+        return bool(self.cites)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"question": self.question, "matters": self.matters}
+        if self.event is not None:
+            d["event"] = self.event + 1
+        if self.has_default:
+            d.update(default=self.default, cites=self.cites)
+        return d
+
+
+@dataclass
+class Alternative:
+    """One branch of a conditional ruling: the answers to the unknown facts under which it holds
+    (several sets when several lead to the same ruling), and the ruling then."""
+    when: list[dict]              # each a {question: value} mapping
+    findings: list[FindingOut]
+    not_ruled: list[NotRuled]
+    result: Any = None            # the score sheet's entries under this alternative
+    book: Any = None
+    header: dict = field(default_factory=dict)
+    answers: list = field(default_factory=list)   # each event's answers under this alternative
+
+    def to_dict(self) -> dict:
+        d = {"if": self.when[0] if len(self.when) == 1 else {"any": self.when},
+             "findings": [f.to_dict() for f in self.findings],
+             "not_ruled": [n.to_dict() for n in self.not_ruled]}
+        if self.result is not None:
+            d["result"] = self.result.to_dict(self.book, self.header)
+        return d
+
+
+@dataclass
+class RequestAnswer:
+    party: str
+    request: str                  # what was asked: upheld | rejected | effect:X | provision:Y | other
+    answer: str                   # granted | refused | undecided
+    provisions: list[str]
+    reason: dict                  # by language
+    text: str = ""                # what the party said
+    cause: str = ""               # granted | own-infraction | set-aside | not-given | not-met |
+                                  # undecided | no-article | depends (requests.Basis)
+    articles: list[str] = field(default_factory=list)   # the labels of what decides it
+    provision: str | None = None  # the article the party invoked
+    on: str | None = None         # the player the effect was asked on
+    amount: Any = None            # how much was asked
+    given: Any = None             # how much the rules give, when less than asked
+
+    def to_dict(self) -> dict:
+        d = {"party": self.party, "request": self.request, "answer": self.answer,
+             "provisions": self.provisions, "reason": text(self.reason), "text": self.text}
+        if self.on:
+            d["on"] = self.on
+        if self.amount is not None:
+            d["amount"] = self.amount
+        return d
+
+
+def _answered(ruling: "Ruling") -> list[str]:
+    seen: list[str] = []
+    for answers in (ruling.events or [ruling.answers]):
+        seen += [q for q in answers if q in ruling.book.questions and q not in seen]
+    return seen
+
+
+def event_info(ruling: "Ruling", k: int) -> dict:
+    """An event as the JSON contract gives it: what happened, who did it (the offender its
+    findings name), when (its place in the order of events)."""
+    claim = ruling.answers_of(k).get("claim")
+    offenders = [f.offender for f in ruling.findings if f.event == k and f.offender]
+    info = {"claim": claim if isinstance(claim, list) else ([claim] if claim else []),
+            "player": offenders[0] if offenders else None, "when": {"order": k + 1}}
+    if ruling.events:      # several events: each keeps the answers it was ruled on
+        info["answers"] = ruling.events[k]
+    return info
+
+
+def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | None:
     """Why a claim with no finding of its own was not examined, when a standing finding made its
     facts irrelevant (so the interview did not ask them):
     ``("override", article)``: that finding sets aside every production that could establish an
@@ -110,16 +245,24 @@ def why_not_examined(ruling: "Ruling", claim: str) -> tuple | None:
     answering = [p.id for p in book.productions
                  if p.action == "finding" and str(p.finding.get("claim") or "") == str(claim)
                  and p.finding.get("kind") in INFRACTION_KINDS]
-    for f in ruling.findings:
+    findings = [f for f in ruling.findings if f.event == event]
+    for f in findings:
         if answering and set(answering) <= set(book.production(f.production).overrides):
             return ("override", f.article)
     for kp in book.productions:
-        order = ruling.answers.get(kp.keep_first) if kp.action == "keep_first" else None
+        order = ruling.answers_of(event).get(kp.keep_first) if kp.action == "keep_first" else None
         if not isinstance(order, list) or claim not in order:
             continue
-        for f in ruling.findings:
+        for f in findings:
             if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
+                return ("later", f.article, article_of(book, kp))
+    # across events: an earlier event's finding that a keep_first production rules on first
+    for kp in book.productions:
+        if kp.action != "keep_first" or event == 0:
+            continue
+        for f in sorted(ruling.findings, key=lambda f: f.event):
+            if f.event < event and kp.competes(f.production) and f.kind not in NOT_RULED_KINDS:
                 return ("later", f.article, article_of(book, kp))
     return None
 

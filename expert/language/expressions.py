@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from referee.expert.language.model import Rulebook
+from referee.expert.language.model import UNKNOWN, Rulebook
 
 ARITH = ("mul", "add", "sub", "min", "max")
+
+
+def _unknown(value: Any) -> bool:
+    return (isinstance(value, str) and value == UNKNOWN) or (isinstance(value, dict) and set(value) == {UNKNOWN})
 
 
 class Unresolved(Exception):
@@ -78,8 +82,58 @@ def check_amount(expr: Any, book: Rulebook, reads: set[str]) -> list[str]:
             for part in next(iter(expr.values())):
                 msgs += check_amount(part, book, reads)
             return msgs
+        if set(expr) == {"if", "then", "else"}:
+            from referee.expert.language import conditions as cond
+            try:
+                test = _condition(expr)
+            except Exception as exc:  # a malformed condition: say so where the amount is
+                return [f"amount 'if': {getattr(exc, 'message', exc)}"]
+            msgs = []
+            for lit in cond.literals(test):
+                if not isinstance(lit, cond.AnswerTest):
+                    msgs.append("amount 'if' may test answers only (no fact, no findings)")
+                elif lit.question not in book.questions:
+                    msgs.append(f"amount 'if' reads unknown question {lit.question!r}")
+                else:
+                    reads.add(lit.question)
+            return msgs + check_amount(expr["then"], book, reads) + check_amount(expr["else"], book, reads)
+        if set(expr) <= {"item", "of"} and "item" in expr:
+            score = getattr(book, "score", None) or {}
+            items = [i.get("id") for i in score.get("items") or [] if isinstance(i, dict)]
+            msgs = [] if expr["item"] in items else [f"amount reads score item {expr['item']!r}, "
+                                                     f"expected one of {', '.join(map(str, items)) or 'none'}"]
+            if "of" in expr:
+                msgs += check_seat_ref(expr["of"], book, reads)
+            return msgs
     return [f"amount {expr!r} not understood, expected a number, null, {{param: P, key: K}}, "
-            "{answer: Q} or {mul|add|sub|min|max: [...]}"]
+            "{answer: Q}, {mul|add|sub|min|max: [...]}, {if: CONDITION, then: A, else: B} or "
+            "{item: SCORE_ITEM, of: SEAT}"]
+
+
+_CONDITIONS: dict[int, tuple] = {}
+
+
+def _condition(expr: dict):
+    """The parsed condition of an ``if`` amount (parsed once; the rulebook keeps the mapping)."""
+    from referee.expert.language import conditions as cond
+    cached = _CONDITIONS.get(id(expr))
+    if cached is None or cached[0] is not expr:
+        cached = (expr, cond.parse(expr["if"]))
+        _CONDITIONS[id(expr)] = cached
+    return cached[1]
+
+
+def holds(test, answers: dict) -> bool:
+    """A condition on answers only, two-valued; an answer it needs that is missing or unknown
+    raises Unresolved."""
+    from referee.expert.language import conditions as cond
+
+    def literal(lit):
+        value = answers.get(lit.question)
+        if value is None or _unknown(value):
+            raise Unresolved(lit.question)
+        return lit.holds(value)
+    return bool(cond.evaluate(test, literal))
 
 
 # --- evaluation ------------------------------------------------------------------------
@@ -89,7 +143,7 @@ def seat_of(ref: Any, book: Rulebook, answers: dict) -> str:
         return ref
     if "answer" in ref:
         value = answers.get(ref["answer"])
-        if value is None:
+        if value is None or _unknown(value):
             raise Unresolved(ref["answer"])
         return value
     if "other_than" in ref:
@@ -108,9 +162,17 @@ def seat_of(ref: Any, book: Rulebook, answers: dict) -> str:
     return order[(order.index(seat) + step) % len(order)]
 
 
-def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
+def amount_of(expr: Any, book: Rulebook, answers: dict, items: dict | None = None) -> float | int | None:
+    """``items``: in a score, the totals of the entries made so far, by (item, seat)."""
     if expr is None or isinstance(expr, (int, float)):
         return expr
+    if "if" in expr:
+        branch = expr["then"] if holds(_condition(expr), answers) else expr["else"]
+        return amount_of(branch, book, answers, items)
+    if "item" in expr:
+        seat = seat_of(expr["of"], book, answers) if "of" in expr else None
+        totals = items or {}
+        return sum(v for (item, who), v in totals.items() if item == expr["item"] and (seat is None or who == seat))
     if "param" in expr:
         value = book.parameters[expr["param"]].get("value")
         keys = expr.get("key")
@@ -118,7 +180,7 @@ def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
             if isinstance(k, dict):
                 question = k["answer"]
                 k = answers.get(question)
-                if k is None:
+                if k is None or _unknown(k):
                     raise Unresolved(question)
             if not isinstance(value, dict) or k not in value:
                 return None
@@ -126,11 +188,11 @@ def amount_of(expr: Any, book: Rulebook, answers: dict) -> float | int | None:
         return value
     if "answer" in expr:
         value = answers.get(expr["answer"])
-        if value is None:
+        if value is None or _unknown(value):
             raise Unresolved(expr["answer"])
         return value
     op, parts = next(iter(expr.items()))
-    values = [amount_of(p, book, answers) for p in parts]
+    values = [amount_of(p, book, answers, items) for p in parts]
     if any(v is None for v in values):
         return None
     fold: dict[str, Callable] = {
@@ -155,7 +217,9 @@ def amount_working(expr: Any, book: Rulebook, answers: dict) -> str | None:
 
 def _working(expr: Any, book: Rulebook, answers: dict) -> tuple[str, Any, int]:
     """(text, value, number of parts shown) of an amount expression."""
-    if not isinstance(expr, dict) or "param" in expr or "answer" in expr:
+    if isinstance(expr, dict) and "if" in expr:
+        return _working(expr["then"] if holds(_condition(expr), answers) else expr["else"], book, answers)
+    if not isinstance(expr, dict) or "param" in expr or "answer" in expr or "item" in expr:
         value = amount_of(expr, book, answers)
         return ("?" if value is None else f"{value:g}" if isinstance(value, float) else str(value)), value, 1
     op, parts = next(iter(expr.items()))
@@ -193,6 +257,11 @@ def params_in(expr: Any, out: list[str] | None = None) -> list[str]:
     return out
 
 
+def questions_in_amounts(node: Any) -> set[str]:
+    """Questions any amounts or seat references under ``node`` read."""
+    return questions_in_finding({"penalty": node})
+
+
 def questions_in_finding(finding: dict) -> set[str]:
     """Questions a finding's seat references and amounts read (for interview relevance)."""
     reads: set[str] = set()
@@ -201,6 +270,12 @@ def questions_in_finding(finding: dict) -> set[str]:
         if isinstance(node, dict):
             if set(node) == {"answer"}:
                 reads.add(str(node["answer"]))
+            if set(node) == {"if", "then", "else"}:
+                from referee.expert.language import conditions as cond
+                reads.update(cond.questions_read(_condition(node)))
+                walk(node["then"])
+                walk(node["else"])
+                return
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):

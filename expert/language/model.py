@@ -8,6 +8,10 @@ from typing import Any
 from .conditions import Condition
 
 QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
+QUESTION_SCOPES = ("deal", "event")
+# the answer "unknown": a fact nobody can establish. Every question accepts it; no question may
+# offer a value spelt so (validate.py), so the string never collides with a real answer.
+UNKNOWN = "unknown"
 FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
                  "forfeited", "undecided", "settlement")
 # kinds that mean an infraction was established
@@ -44,6 +48,18 @@ class Question(Located):
     values_from: str | None = None
     min: float | None = None
     max: float | None = None
+    # deal: one answer for the whole dispute (the game, the contract, the players); event: one
+    # answer per event (who did it, how); see knowledge/README.md, "Events"
+    scope: str = "event"
+    # the referee's judgement ("at all likely", "gross error"), printed apart from established facts
+    judgement: bool = False
+    # what "unknown" means when the text gives a default (burden of proof, benefit of the doubt):
+    # {value: V, cites: [provision ids], why: {lang: text}}; None: no default, the ruling branches
+    unknown: dict | None = None
+    # how the answer reads as a statement in the ruling's facts, per language: for yesno
+    # {lang: {yes: "The partner fell.", no: "The partner did not fall."}}, for the other types
+    # {lang: "Lead out of turn by"} (a label the value is printed after, so no name is declined)
+    fact: dict | None = None
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]
@@ -100,6 +116,8 @@ class Case(Located):
     header: dict = field(default_factory=dict)
     note: str | None = None
     cards: dict | None = None
+    events: list | None = None        # several events: each one's answers (answers: the shared ones)
+    requests: list | None = None      # what the parties ask for
 
 
 @dataclass
@@ -129,6 +147,11 @@ class Rulebook:
     articles: list[Article]
     files: list[Path]
     cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
+    #: each knowledge file (relative to ``root``) -> the digest of the data read from it (yamlcache):
+    #: what the rulebook's hash in a ruling record is made of
+    digests: dict = field(default_factory=dict)
+    score: dict = field(default_factory=dict)       # the score sheet: items, effects, play (rulebook.yaml)
+    tournament_values: dict = field(default_factory=dict)   # parameters the tournament set (referee.toml)
 
     @property
     def cases(self) -> list[Case]:
@@ -145,7 +168,16 @@ class Rulebook:
         return seat
 
     def production(self, pid: str) -> Production:
-        for p in self.productions:
-            if p.id == pid:
+        """The production with this id (an index by id, checked against the list so that a
+        production replaced or removed in place is never returned stale)."""
+        index = self.__dict__.get("_production_index")
+        hit = index.get(pid) if index is not None else None
+        if hit is not None:
+            i, p = hit
+            if i < len(self.productions) and self.productions[i] is p:
                 return p
-        raise KeyError(pid)
+        index = {q.id: (i, q) for i, q in reversed(list(enumerate(self.productions)))}
+        self.__dict__["_production_index"] = index
+        if pid not in index:
+            raise KeyError(pid)
+        return index[pid][1]

@@ -6,10 +6,10 @@ from typing import Any
 
 from referee.expert.language import conditions as cond
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.model import (Article, Case, Production, Provision, Question, Rulebook,
-                    QUESTION_TYPES)
+from referee.expert.language.model import (QUESTION_SCOPES, QUESTION_TYPES, Article, Case, Production,
+                                           Provision, Question, Rulebook)
 from referee.expert.language.problems import Problems
-from referee.expert.language.yamlio import load_file, where
+from referee.expert.language.yamlio import load_knowledge, where
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "knowledge"
 
@@ -28,16 +28,23 @@ def list_games(root: str | Path | None = None) -> list[str]:
 
 
 def load_rulebook(game: str, root: str | Path | None = None,
-                  problems: Problems | None = None) -> Rulebook:
-    """Load and validate; raise the first error unless a ``problems`` collector is given."""
+                  problems: Problems | None = None, cached: bool = True) -> Rulebook:
+    """Load and validate; raise the first error unless a ``problems`` collector is given.
+
+    ``game`` must be the name of one of the root's rulebooks (never a path: a record or case file
+    naming ``/somewhere/else`` loads nothing). ``cached=False`` parses every file afresh, for
+    checks that must not take the parse cache's word (``referee verify``)."""
     strict = problems is None
     problems = problems if problems is not None else Problems()
     base = knowledge_root(root)
+    games = list_games(base)
+    if not isinstance(game, str) or game not in games:
+        from referee.expert.language.answers import hint
+        game = str(game)[:60]
+        raise RefereeError(f"unknown game {game!r}{hint(game, games)}, expected one of: "
+                           f"{', '.join(games) or 'none'}", str(base))
     folder = base / game
-    if not (folder / "rulebook.yaml").is_file():
-        known = ", ".join(list_games(base)) or "none"
-        raise RefereeError(f"unknown game {game!r}, expected one of: {known}", str(base))
-    book = _Loader(game, folder, problems).load()
+    book = _Loader(game, folder, problems, cached).load()
     from referee.expert.language.validate import validate
     validate(book, problems)
     if strict:
@@ -46,14 +53,17 @@ def load_rulebook(game: str, root: str | Path | None = None,
 
 
 class _Loader:
-    def __init__(self, game: str, folder: Path, problems: Problems):
-        self.game, self.folder, self.problems = game, folder, problems
+    def __init__(self, game: str, folder: Path, problems: Problems, cached: bool = True):
+        self.game, self.folder, self.problems, self.cached = game, folder, problems, cached
         self.files: list[Path] = []
+        self.digests: dict[str, str] = {}      # file, relative to the folder -> digest of its data
 
     def read(self, path: Path) -> Any:
         self.files.append(path)
         try:
-            return load_file(path, cached=True)
+            data, digest = load_knowledge(path, self.cached)
+            self.digests[path.relative_to(self.folder).as_posix()] = digest
+            return data
         except RefereeError as exc:
             self.problems.error(exc.message, exc.file, exc.line)
             return None
@@ -110,7 +120,9 @@ class _Loader:
             partnerships=meta.get("partnerships") or [],
             effects=dict(meta.get("effects") or {}), parameters=dict(meta.get("parameters") or {}),
             questions=questions, provisions=provisions, productions=productions,
-            articles=articles, files=self.files, cards_map=cards_map)
+            articles=articles, files=self.files, cards_map=cards_map,
+            score=dict(meta.get("score") or {}) if isinstance(meta.get("score") or {}, dict) else {},
+            digests=self.digests)
 
     def load_article(self, path: Path, questions: dict[str, Question]) -> Article | None:
         data = self.read(path)
@@ -151,10 +163,23 @@ class _Loader:
             else:
                 self.fail(f"question {qid!r}: each value needs {{value: ..., label: ...}}", v, file)
         when = self.condition(node.get("when"), file)
+        scope = node.get("scope", "event")
+        if scope not in QUESTION_SCOPES:
+            self.problems.error(f"question {qid!r}: scope {scope!r}, expected deal or event", f, line)
+            scope = "event"
+        unknown = node.get("unknown")
+        if unknown is not None and not (isinstance(unknown, dict) and "value" in unknown
+                                        and set(unknown) <= {"value", "cites", "why"}):
+            self.problems.error(f"question {qid!r}: unknown must be {{value: V, cites: [ids], why: "
+                                "{en: ...}}: the answer the text prescribes when the fact cannot be "
+                                "established", f, line)
+            unknown = None
         questions[qid] = Question(
             id=qid, type=qtype, text=node.get("text") or {}, help=node.get("help") or {},
             values=values, when=when, seats=node.get("seats"), values_from=node.get("values_from"),
-            min=node.get("min"), max=node.get("max"), file=f or file, line=line)
+            min=node.get("min"), max=node.get("max"), scope=scope,
+            judgement=bool(node.get("judgement", False)), unknown=unknown, fact=_fact(node.get("fact")),
+            file=f or file, line=line)
 
     def condition(self, node: Any, file: str):
         if node is None:
@@ -235,4 +260,14 @@ class _Loader:
         f, line = where(node)
         return Case(name=str(node["name"]), article=article, answers=dict(node["answers"]),
                     expect=node["expect"], header=dict(node.get("header") or {}),
-                    note=node.get("note"), cards=node.get("cards"), file=f or str(path), line=line)
+                    note=node.get("note"), cards=node.get("cards"), events=node.get("events"),
+                    requests=node.get("requests"), file=f or str(path), line=line)
+
+
+def _fact(node: Any):
+    """A question's ``fact:`` with YAML's yes/no keys (read as true/false) named yes and no again."""
+    if not isinstance(node, dict):
+        return node
+    names = {True: "yes", False: "no"}
+    return {lang: {names.get(k, k) if isinstance(k, bool) else k: x for k, x in v.items()}
+            if isinstance(v, dict) else v for lang, v in node.items()}

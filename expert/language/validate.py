@@ -5,11 +5,12 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, check
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
-from referee.expert.language.model import FINDING_KINDS, Rulebook
+from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
+from referee.expert.language.problems import Problems
+from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
 
 # findings that establish no infraction and so can impose nothing
 PENALTY_FREE_KINDS = ("no-violation", "forfeited", "undecided")
-from referee.expert.language.problems import Problems
 
 
 def validate(book: Rulebook, problems: Problems) -> None:
@@ -27,6 +28,44 @@ def validate(book: Rulebook, problems: Problems) -> None:
         _case(book, case, problems)
     _cards_map(book, problems)
     _effects(book, problems)
+    _score(book, problems, producers)
+    _parameters(book, problems)
+
+
+def _is_text(value) -> bool:
+    """A text: a string, or a mapping {lang: string}."""
+    return isinstance(value, str) or (isinstance(value, dict) and bool(value) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()))
+
+
+def _parameters(book: Rulebook, problems: Problems) -> None:
+    """A parameter's description and source: a string, or a text per language {en: ..., sr: ...}."""
+    file = str(book.root / "rulebook.yaml")
+    for name, param in book.parameters.items():
+        if not isinstance(param, dict):
+            continue
+        for key in ("description", "source"):
+            if key in param and not _is_text(param[key]):
+                problems.error(f"rulebook.yaml: parameter {name!r}: {key} {param[key]!r}, expected a "
+                               "string or a text per language {en: ..., sr: ...}", file,
+                               getattr(param, "line", None))
+
+
+def _fact(q, problems: Problems) -> None:
+    """fact: per language, {yes: ..., no: ...} for a yesno question, a label string otherwise."""
+    if q.fact is None:
+        return
+    want = "{yes: ..., no: ...}" if q.type == "yesno" else "a label string"
+    ok = isinstance(q.fact, dict) and bool(q.fact)
+    for lang, v in (q.fact.items() if ok else ()):
+        if q.type == "yesno":
+            ok = ok and isinstance(v, dict) and set(v) == {"yes", "no"} and all(
+                isinstance(x, str) and x.strip() for x in v.values())
+        else:
+            ok = ok and isinstance(v, str) and bool(v.strip())
+    if not ok:
+        problems.error(f"question {q.id!r}: fact {q.fact!r}, expected per language {want}, "
+                       f"e.g. fact: {{en: {want}}}", q.file, q.line)
 
 
 def _effects(book: Rulebook, problems: Problems) -> None:
@@ -80,25 +119,25 @@ def _condition(book, c, file, line, problems, producers, owner):
         if q is None:
             problems.error(f"{owner} reads unknown question {lit.question!r}", file, line, "dangling")
             continue
-        if q.type == "text":
+        qt = qtype(q)
+        if not qt.operators:
             problems.error(f"{owner} reads text question {q.id!r}; text is never a condition", file, line)
-        if lit.op in ("has", "count_ge") and q.type not in ("multi", "order"):
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
-        if lit.op in ("ge", "gt", "le", "lt") and q.type != "number":
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
-        if lit.op in ("is", "in", "has") and q.type != "number":
-            values = lit.value if lit.op == "in" else (lit.value,)
-            allowed = allowed_values(q, book)
-            if q.type == "order" and q.values_from in book.questions:
-                allowed = book.questions[q.values_from].allowed()
-            if lit.op in ("is", "in") and q.type in ("multi", "order"):
+        elif lit.op not in qt.operators:
+            # say what would be right, in the words of the operator misused
+            if lit.op in SET_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
+            elif lit.op in NUMBER_OPS and lit.op not in VALUE_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
+            else:
                 problems.error(f"{owner}: use 'has' to test a {q.type} answer ({q.id!r})", file, line)
-            elif allowed is not None:
-                for v in values:
-                    if v not in allowed:
-                        problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
-                                       f"not allow (allowed: {', '.join(map(str, allowed))})",
-                                       file, line, "dangling")
+        elif lit.op in ("is", "in", "has") and qt.allowed(q, book) is not None:
+            values = lit.value if lit.op == "in" else (lit.value,)
+            allowed = qt.allowed(q, book)
+            for v in values:
+                if v not in allowed:
+                    problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
+                                   f"not allow (allowed: {', '.join(map(str, allowed))})",
+                                   file, line, "dangling")
 
 
 def _question(book, q, producers, problems):
@@ -111,9 +150,26 @@ def _question(book, q, producers, problems):
     if q.type == "order" and not q.values and q.values_from not in book.questions:
         problems.error(f"question {q.id!r} (order) needs values or values_from a known question",
                        q.file, q.line)
+    _fact(q, problems)
     for s in q.seats or []:
         if s not in book.seat_ids:
             problems.error(f"question {q.id!r} names unknown seat {s!r}", q.file, q.line)
+    if UNKNOWN in [str(v) for v in q.allowed()]:
+        problems.error(f"question {q.id!r} offers the value {UNKNOWN!r}, which every question "
+                       "already accepts for a fact nobody can establish; name the value otherwise",
+                       q.file, q.line)
+    if q.unknown is not None:
+        try:
+            check(q, q.unknown["value"], book)
+        except RefereeError as exc:
+            problems.error(f"question {q.id!r}: unknown value: {exc.message}", q.file, q.line)
+        for c in q.unknown.get("cites") or []:
+            if c not in book.provisions:
+                problems.error(f"question {q.id!r}: unknown cites {c!r}, which is not encoded",
+                               q.file, q.line, "dangling")
+        if not q.unknown.get("cites"):
+            problems.error(f"question {q.id!r}: a default for an unknown answer must cite the provision "
+                           "that prescribes it (burden of proof, benefit of the doubt)", q.file, q.line)
     _condition(book, q.when, q.file, q.line, problems, producers, f"question {q.id!r}")
 
 
@@ -187,9 +243,21 @@ def _case(book: Rulebook, case, problems):
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
     expect = case.expect
-    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction"}
+    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests",
+                             "unknown", "result"}
     if unknown:
         problems.error(f"{owner}: expect has unknown keys {sorted(unknown)}", case.file, case.line)
+    for result in [expect.get("result")] + [a.get("result") for a in expect.get("alternatives") or []
+                                            if isinstance(a, dict)]:
+        if result is None:
+            continue
+        if not isinstance(result, dict) or not result or set(result) - {"text", "entries"}:
+            problems.error(f"{owner}: expect result must be a mapping with text and/or entries", case.file, case.line)
+            continue
+        for entry in result.get("entries") or []:
+            if not isinstance(entry, dict) or not {"player", "item", "amount"} <= set(entry):
+                problems.error(f"{owner}: expected result entry {entry!r} needs player, item, amount",
+                               case.file, case.line)
     ids = []
     for f in expect.get("findings") or []:
         if not isinstance(f, dict) or "provisions" not in f:
@@ -207,3 +275,79 @@ def _case(book: Rulebook, case, problems):
     for pid in ids:
         if pid not in book.provisions:
             problems.error(f"{owner}: expects unknown provision {pid!r}", case.file, case.line, "dangling")
+
+
+def _score(book: Rulebook, problems: Problems, producers) -> None:
+    """rulebook.yaml `score:`: the score sheet's items, how each effect is written on it, and the
+    deal's own entries (`play`) when no standing finding settles the result."""
+    score = book.score
+    if not score:
+        return
+    file = str(book.root / "rulebook.yaml")
+    line = getattr(score, "line", None)
+    unknown = set(score) - {"items", "effects", "play", "description"}
+    if unknown:
+        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play",
+                       file, line)
+    items = []
+    for node in score.get("items") or []:
+        if not isinstance(node, dict) or "id" not in node or "label" not in node:
+            problems.error("rulebook.yaml: score item needs id and label", file, getattr(node, "line", line))
+            continue
+        if node.get("per", "player") not in ("player", "side"):
+            problems.error(f"rulebook.yaml: score item {node['id']!r}: per must be player or side", file,
+                           getattr(node, "line", line))
+        if not isinstance(node.get("signed", True), bool):
+            problems.error(f"rulebook.yaml: score item {node['id']!r}: signed must be true or false", file,
+                           getattr(node, "line", line))
+        items.append(node["id"])
+    for name, specs in (score.get("effects") or {}).items():
+        where = getattr(specs, "line", line)
+        if name not in book.effects:
+            problems.error(f"rulebook.yaml: score effects: unknown effect {name!r}", file, where, "dangling")
+        # one entry (a mapping) or several (a list of them: a payment written for payer and payee)
+        for spec in (specs if isinstance(specs, list) and specs else [specs]):
+            _score_effect(book, name, spec, items, file, getattr(spec, "line", where), problems)
+    for rule in score.get("play") or []:
+        where = getattr(rule, "line", line)
+        if not isinstance(rule, dict) or "entries" not in rule:
+            problems.error("rulebook.yaml: score play: each rule needs entries (and an optional when)", file, where)
+            continue
+        if rule.get("when") is not None:
+            try:
+                test = cond.parse(rule["when"], file)
+            except RefereeError as exc:
+                problems.error(exc.message, exc.file, exc.line)
+            else:
+                _condition(book, test, file, where, problems, producers, "score play rule")
+        for entry in rule.get("entries") or []:
+            reads = set()
+            if not isinstance(entry, dict) or not {"player", "item", "amount"} <= set(entry):
+                problems.error("rulebook.yaml: score play entry needs player, item, amount", file, where)
+                continue
+            msgs = check_seat_ref(entry["player"], book, reads) + check_amount(entry["amount"], book, reads)
+            if entry.get("against") is not None:
+                msgs += check_seat_ref(entry["against"], book, reads)
+            if entry["item"] not in items:
+                msgs.append(f"unknown score item {entry['item']!r}")
+            for m in msgs:
+                problems.error(f"rulebook.yaml: score play: {m}", file, getattr(entry, "line", where))
+
+
+def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where, problems: Problems) -> None:
+    """One way an effect is written on the score sheet (rulebook.yaml `score: effects:`)."""
+    if not isinstance(spec, dict) or spec.get("item") not in items:
+        problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)} "
+                       "(or a list of such entries)", file, where)
+        return
+    keys = {"item", "sign", "amount", "player", "against", "settles"}
+    if set(spec) - keys:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys {sorted(set(spec) - keys)}",
+                       file, where)
+    reads: set[str] = set()
+    msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
+    for key in ("player", "against"):
+        if spec.get(key) is not None and spec[key] not in ("line", "against", "none", "player"):
+            msgs += check_seat_ref(spec[key], book, reads)
+    for m in msgs:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)

@@ -1,7 +1,7 @@
 """`referee test --coverage`: per provision, the cases that apply it and those where it must not."""
 from __future__ import annotations
 
-from referee.expert.authoring.casebook import _raised, coverage
+from referee.expert.authoring.casebook import coverage, raised
 
 
 def coverage_rows(book, results) -> list[dict]:
@@ -16,7 +16,7 @@ def coverage_rows(book, results) -> list[dict]:
                 continue
             applied = {x for f in r.ruling.findings for x in f.provisions}
             negative = (set(r.case.expect.get("not_applied") or [])
-                        | set(r.case.expect.get("not_ruled") or []) | _raised(book, r.case))
+                        | set(r.case.expect.get("not_ruled") or []) | raised(book, r.case))
             if pid in applied:
                 applying.append(r.case.name)
             elif pid in negative:
@@ -28,24 +28,6 @@ def coverage_rows(book, results) -> list[dict]:
                      "uncovered": prov.penalty_bearing and not (table[pid]["applied"]
                                                                 and table[pid]["not_applied"])})
     return rows
-
-
-def render_coverage(game: str, rows: list[dict]) -> str:
-    lines = [f"Coverage of {game}: provision, cases applying it / cases where it must not apply"]
-    for r in rows:
-        mark = "!" if r["uncovered"] else " "
-        pb = "penalty" if r["penalty_bearing"] else "       "
-        lines.append(f"{mark} {r['provision']:45} {pb} {r['applied']:3} applying, "
-                     f"{r['not_applied']:3} not" + ("" if r["cited"] else "  (cited by no production)"))
-        for name in r["cases_applying"][:5]:
-            lines.append(f"      + {name}")
-        for name in r["cases_not_applying"][:5]:
-            lines.append(f"      - {name}")
-    uncovered = [r["provision"] for r in rows if r["uncovered"]]
-    total = sum(1 for r in rows if r["penalty_bearing"])
-    lines.append(f"{game}: {total - len(uncovered)} of {total} penalty-bearing provisions covered "
-                 "both ways" + (f"; uncovered: {', '.join(uncovered)}" if uncovered else ""))
-    return "\n".join(lines) + "\n"
 
 
 # --- per production ---------------------------------------------------------------------------
@@ -118,32 +100,6 @@ def add_examples(book, ruler, prows: list[dict], orows: list[dict], limit: int =
         row["example"] = found[0] if found else None
 
 
-def render_productions(game: str, prows: list[dict], orows: list[dict]) -> str:
-    lines = [f"Coverage of {game}: production, cases that reach it"]
-    for r in prows:
-        mark = " " if r["cases"] else "!"
-        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
-        lines.append(f"{mark} {r['production']:45} {r['action']:10} {len(r['cases']):3}{first}")
-        lines += _example(r)
-    lines.append(f"Overrides of {game}: winner > loser, cases where both fire and the loser is expected "
-                 "under not_ruled")
-    for r in orows:
-        mark = " " if r["cases"] else ("-" if r["never"] else "!")
-        first = (f"  e.g. {r['cases'][0]}" if r["cases"] else
-                 "  (their conditions exclude each other: the override never applies)" if r["never"]
-                 else f"  ({r['file']}:{r['line']})")
-        lines.append(f"{mark} {r['winner']} > {r['loser']}: {len(r['cases'])}{first}")
-        lines += _example(r)
-    unreached = [r["production"] for r in prows if not r["cases"]]
-    unexercised = [f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"] and not r["never"]]
-    never = sum(1 for r in orows if r["never"])
-    lines.append(f"{game}: {len(prows) - len(unreached)} of {len(prows)} productions reached by a case"
-                 + (f"; none reaches: {', '.join(unreached)}" if unreached else ""))
-    lines.append(f"{game}: {len(orows) - len(unexercised) - never} of {len(orows) - never} overrides exercised"
-                 + (f" ({never} can never apply)" if never else "")
-                 + (f"; not exercised: {', '.join(unexercised)}" if unexercised else ""))
-    return "\n".join(lines) + "\n"
-
 
 # --- per boundary ------------------------------------------------------------------------------
 
@@ -214,26 +170,3 @@ def boundary_rows(book, results) -> list[dict]:
                              "literal": {"q": lit.question, lit.op: list(lit.value) if lit.op == "in" else lit.value},
                              "at": point, "holds": truth, "cases": cases})
     return rows
-
-
-def render_boundaries(game: str, rows: list[dict]) -> str:
-    from referee.expert.authoring.casebook import flow
-    lines = [f"Boundaries of {game}: thresholds and `in:` values, cases that answer exactly that value "
-             "where it decides the production"]
-    for r in rows:
-        mark = " " if r["cases"] else "!"
-        first = f"  e.g. {r['cases'][0]}" if r["cases"] else f"  ({r['file']}:{r['line']})"
-        lines.append(f"{mark} {r['production']}: {flow(r['literal'])} at {flow(r['at'])} "
-                     f"({'holds' if r['holds'] else 'fails'}): {len(r['cases'])}{first}")
-    missing = sum(1 for r in rows if not r["cases"])
-    lines.append(f"{game}: {len(rows) - missing} of {len(rows)} boundaries decided by a case")
-    return "\n".join(lines) + "\n"
-
-
-def _example(row: dict) -> list[str]:
-    from referee.expert.authoring.casebook import flow
-    if "example" not in row:
-        return []
-    if row["example"] is None:
-        return ["      no example found (the search is bounded)"]
-    return [f"      a case could answer: {flow(row['example'])}"]

@@ -6,7 +6,7 @@ and listed. The two rulings come from one Ruler and are compared finding by find
 """
 from __future__ import annotations
 
-from referee.expert.language.answers import parse_typed, show_value
+from referee.expert.language.answers import hint, parse_typed, show_value
 from referee.expert.language.errors import RefereeError
 from referee.expert.interview.relevance import prune
 
@@ -22,7 +22,8 @@ def changed_answers(book, answers: dict, settings: list[str]) -> tuple[dict, lis
             raise RefereeError(f"--set {item!r}: expected QUESTION=VALUE")
         q = book.questions.get(qid)
         if q is None:
-            raise RefereeError(f"--set {item!r}: unknown question {qid!r}, expected one of the "
+            raise RefereeError(f"--set {item!r}: unknown question {qid!r}{hint(qid, book.questions)}, "
+                               f"expected one of the "
                                f"questions of {book.game} (see `referee questions {book.game}`)")
         if raw.strip() == "":
             new.pop(qid, None)                 # --set Q= : the question left unanswered

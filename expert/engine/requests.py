@@ -1,0 +1,205 @@
+"""What each party asked for, answered from the ruling: granted, refused or undecided, with the
+findings or set-asides that decide it.
+
+A request is one of the outcomes a ruling can give: ``upheld`` (an infraction established against
+the other side), ``rejected`` (none established against the party), ``effect:<name>`` (one of
+the rulebook's effects: a penalty card, tricks transferred, a game scored as lost),
+``provision:<id>`` (an article applied), or ``other`` (free text, with the article invoked when
+the party named one).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
+from referee.expert.language.dispute import Request
+from referee.expert.language.model import INFRACTION_KINDS, Rulebook
+
+
+@dataclass
+class Basis:
+    """Why a request is answered so: a cause and the findings/set-asides behind it."""
+    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
+                          # no-article | less (granted, but less than asked) | changed (the result does not stand)
+    findings: list = field(default_factory=list)      # FindingOut or NotRuled
+    given: object = None  # less: what the rules give
+
+
+def side_of(book: Rulebook, seat: str) -> set[str]:
+    for pair in book.partnerships:
+        if seat in pair:
+            return set(pair)
+    return {seat}
+
+
+def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
+    answer, basis = decide(ruling, request)
+    provisions: list[str] = []
+    for f in basis.findings:
+        provisions += [p for p in f.provisions if p not in provisions]
+    articles: list[str] = []
+    for f in basis.findings:
+        if f.article not in articles:
+            articles.append(f.article)
+    return RequestAnswer(party=request.party, request=request.asks, answer=answer,
+                         provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
+                         text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
+                         on=request.on, amount=request.amount, given=basis.given)
+
+
+def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
+    book = ruling.book
+    ours = side_of(book, request.party)
+    standing = ruling.findings
+    against_them = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender not in ours]
+    against_us = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender in ours]
+    undecided = [f for f in standing if f.kind == "undecided"]
+    kind, _, name = request.asks.partition(":")
+    if request.asks == "upheld":
+        if against_them:
+            return "granted", Basis("granted", against_them)
+        if undecided:
+            return "undecided", Basis("undecided", undecided)
+        return "refused", Basis("not-met", [f for f in standing if f.kind not in INFRACTION_KINDS])
+    if request.asks == "rejected":
+        if against_us:
+            return "refused", Basis("own-infraction", against_us)
+        if undecided:
+            return "undecided", Basis("undecided", undecided)
+        return "granted", Basis("granted", [f for f in standing if f.kind not in INFRACTION_KINDS])
+    if request.asks == "no-penalty":
+        burdened = [f for f in against_us if f.penalty]
+        if burdened:
+            return "refused", Basis("own-infraction", burdened)
+        return "granted", Basis("granted", [f for f in standing if f.offender in ours] or standing)
+    if request.asks == "stands":
+        changing = [f for f in standing if f.penalty and f.kind not in ("no-violation", "forfeited")]
+        if changing:
+            return "refused", Basis("changed", changing)
+        if undecided:
+            return "undecided", Basis("undecided", undecided)
+        return "granted", Basis("granted", standing)
+    if kind == "effect":
+        return _effect(ruling, request, name, ours, standing, undecided)
+    pid = name if kind == "provision" else request.provision
+    if pid:
+        return _provision(ruling, pid, ours)
+    return "undecided", Basis("no-article")
+
+
+def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standing: list,
+            undecided: list) -> tuple[str, Basis]:
+    """An effect asked for: on a named player when the request says (``on``), else on the other
+    side; as much as asked when the request says (``amount``)."""
+    book = ruling.book
+    target = side_of(book, request.on) if request.on else None
+    lines = [(f, p) for f in standing for p in f.penalty if p.effect == name]
+    if target is not None:
+        hits = [(f, p) for f, p in lines if p.player in target]
+    else:
+        hits = [(f, p) for f, p in lines if f.offender not in ours]
+    if hits:
+        found = _unique(f for f, _ in hits)
+        given = [p.amount for _, p in hits]
+        if request.amount is not None and all(isinstance(a, (int, float)) for a in given) \
+                and sum(given) < request.amount:
+            return "refused", Basis("less", found, given=sum(given))
+        return "granted", Basis("granted", found)
+    if lines and target is None:
+        return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
+    # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
+    decided_events = {f.event for f in standing if f.kind != "undecided"}
+    open_ = [f for f in undecided if f.event not in decided_events]
+    if open_:
+        return "undecided", Basis("undecided", open_)
+    return "refused", Basis("not-given", standing)
+
+
+def _unique(findings) -> list:
+    seen, out = set(), []
+    for f in findings:
+        if id(f) not in seen:
+            seen.add(id(f))
+            out.append(f)
+    return out
+
+
+def _provision(ruling: Ruling, pid: str, ours: set[str]) -> tuple[str, Basis]:
+    """An article the party asks to be applied: granted when a standing finding applies it other
+    than as an infraction of the party's own side (a player may invoke an exception in his own
+    favour), refused when it is applied against him, undecided when the finding leaves it
+    undecided, refused when it is set aside or its conditions are not met."""
+    applying = [f for f in ruling.findings if pid in f.provisions]
+    decided = [f for f in applying if f.kind != "undecided"]
+    # applied, but as an infraction of the party's own side: invoked as a defence, it fails
+    for_us = [f for f in decided if not (f.kind in INFRACTION_KINDS and f.offender in ours)]
+    if for_us:
+        return "granted", Basis("granted", for_us)
+    if decided:
+        return "refused", Basis("own-infraction", decided)
+    if applying:
+        return "undecided", Basis("undecided", applying)
+    aside = [n for n in ruling.not_ruled if pid in n.provisions]
+    if aside:
+        return "refused", Basis("set-aside", aside)
+    return "refused", Basis("not-met", [])
+
+
+def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) -> str:
+    book = ruling.book
+    arts = "; ".join(_line(book, f) for f in basis.findings)
+    if basis.cause == "granted":
+        return f"granted: {arts}" if arts else "granted"
+    if basis.cause == "own-infraction":
+        return f"refused: the finding is against the party's own side ({arts})"
+    if basis.cause == "less":
+        return f"refused: the rules give {basis.given}, not {request.amount} ({arts})"
+    if basis.cause == "changed":
+        return f"refused: the ruling changes the result ({arts})"
+    if basis.cause == "set-aside":
+        return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
+    if basis.cause == "not-given":
+        return ("refused: no article applied gives this" + (f" (ruled: {arts})" if arts else ""))
+    if basis.cause == "undecided":
+        return f"undecided: {arts}"
+    if basis.cause == "no-article":
+        return "undecided: the request names no article; the referee decides it on the facts"
+    return "refused: the facts found do not meet the conditions of the article" + (f" ({arts})" if arts else "")
+
+
+def _line(book: Rulebook, f) -> str:
+    summary = f.summary.get("en", "") if isinstance(getattr(f, "summary", None), dict) else ""
+    return f"{f.article}" + (f" — {summary}" if summary else "")
+
+
+def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
+    """Every request answered; on a conditional ruling, per alternative, and undecided (saying on
+    which facts it depends) when the alternatives answer it differently."""
+    if not ruling.alternatives:
+        return [answer_request(ruling, r) for r in requests]
+    answers = []
+    for r in requests:
+        per_branch = [answer_request(_branch(ruling, alt), r) for alt in ruling.alternatives]
+        if len({a.answer for a in per_branch}) == 1:
+            answers.append(per_branch[0])
+            continue
+        facts = ", ".join(u.question for u in ruling.unknown if u.matters)
+        provisions = sorted({p for a in per_branch for p in a.provisions})
+        answers.append(RequestAnswer(party=r.party, request=r.asks, answer="undecided",
+                                     provisions=provisions, text=r.text, cause="depends", provision=r.provision,
+                                     reason={"en": f"undecided: it depends on facts not established ({facts}); "
+                                                   + "; ".join(f"if {_when(alt)}: {a.answer}"
+                                                               for alt, a in zip(ruling.alternatives, per_branch))}))
+    return answers
+
+
+def _branch(ruling: Ruling, alt) -> Ruling:
+    from dataclasses import replace
+    return replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+
+
+def _when(alt) -> str:
+    return " or ".join(", ".join(f"{q} = {v}" for q, v in w.items()) for w in alt.when)
+
+
+__all__ = ["answer_all", "answer_request", "decide", "side_of", "FindingOut"]

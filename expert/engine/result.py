@@ -1,0 +1,285 @@
+"""The result of the deal after the ruling: the entries to write on the score sheet.
+
+A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fill it:
+
+- ``items``: its columns (preferans bula, supe, refe; skat the game's score; bridge tricks and
+  score per side; ulti units), each ``per: player`` (default) or ``per: side``;
+- ``effects``: how each effect of a standing finding is written: on which item, with which sign
+  or amount, and whether it ``settles`` the deal (the finding's entries are the whole result and
+  the deal is not scored as played). An effect may be written as several entries (a list of
+  such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
+  itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
+  if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
+  true`` (a misdeal redealt: nothing of this deal is written);
+- ``play``: the deal's own entries when no standing finding settles it, each rule with a ``when``
+  over the answers (the contract, the tricks or points taken) and amounts that may read the
+  entries made so far (``{item: ID, of: SEAT}``: trick transfers added to the tricks taken).
+
+Several findings combine into one result: entries are summed per player, item and the player
+written against. An amount that needs an answer nobody gave stays open, with the formula and the
+question it needs, never silently left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.expressions import Unresolved, amount_of, holds, params_in, seat_of
+from referee.expert.language.model import Rulebook
+
+
+@dataclass
+class Entry:
+    player: str                   # a seat (for a per-side item: any seat of the side)
+    item: str
+    amount: float | int | None
+    against: str | None = None
+    needs: list[str] = field(default_factory=list)   # questions an open amount waits for
+    source: str = ""              # the production (or "play") it comes from
+
+    def to_dict(self, book: Rulebook, names: dict) -> dict:
+        d: dict[str, Any] = {"player": self.player, "name": names.get(self.player) or None,
+                             "item": self.item, "amount": self.amount}
+        if _per_side(book, self.item):
+            d["side"] = side_id(book, self.player)
+        if self.against:
+            d["against"] = self.against
+            d["against_name"] = names.get(self.against) or None
+        if self.needs:
+            d["needs"] = list(self.needs)
+        return d
+
+
+@dataclass
+class Result:
+    entries: list[Entry]
+    settled_by: list[str] = field(default_factory=list)   # findings whose entries are the whole result
+    open: list[str] = field(default_factory=list)          # questions the result still needs
+    params: list[str] = field(default_factory=list)        # the rulebook parameters the entries read
+
+    def to_dict(self, book: Rulebook, header: dict) -> dict:
+        names = dict((header or {}).get("players") or {})
+        return {"entries": [e.to_dict(book, names) for e in self.entries],
+                "settled_by": self.settled_by, "needs": self.open,
+                "text": result_text(book, self, names)}
+
+
+def _per_side(book: Rulebook, item: str) -> bool:
+    return any(i.get("id") == item and i.get("per") == "side" for i in book.score.get("items") or [])
+
+
+def side_id(book: Rulebook, seat: str) -> str:
+    for pair in book.partnerships:
+        if seat in pair:
+            return "".join(pair)
+    return seat
+
+
+def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result | None:
+    """The result from the standing ``findings`` (``answers_of(event)`` gives the answers each was
+    ruled on; ``shared`` the deal's answers). None when the rulebook has no score sheet."""
+    score = book.score
+    if not score:
+        return None
+    effects = score.get("effects") or {}
+    entries: list[Entry] = []
+    settled: list[str] = []
+    params: list[str] = []
+    for f in findings:
+        answers = answers_of(f.event)
+        if settles_by_itself(book.production(f.production).finding) and f.production not in settled:
+            settled.append(f.production)
+        for line in f.penalty:
+            for spec in specs_of(effects.get(line.effect)):
+                if spec.get("settles") and f.production not in settled:
+                    settled.append(f.production)
+                entries.append(_from_line(book, spec, line, answers, f.production))
+                params_in(spec.get("amount"), params)
+    if not settled:
+        entries += _play(book, score.get("play") or [], shared, _totals(book, entries), params)
+    combined = _combine(book, entries)
+    open_ = sorted({q for e in combined for q in e.needs})
+    return Result(combined, settled, open_, params)
+
+
+def specs_of(spec) -> list[dict]:
+    """How one effect is written: no entry (None), one entry (a mapping) or several (a list)."""
+    if not spec:
+        return []
+    return [s for s in spec if isinstance(s, dict)] if isinstance(spec, list) else [spec]
+
+
+def settles_by_itself(finding: dict | None) -> bool:
+    """A finding whose own entries (perhaps none) are the deal's whole result, whatever its effects:
+    ``settles_result`` (a renonsz settled by the expected winnings) or ``settles_deal`` (a misdeal)."""
+    return bool(finding and (finding.get("settles_result") or finding.get("settles_deal")))
+
+
+def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
+    needs: list[str] = []
+    player = line.player
+    if spec.get("player") == "against":
+        player = line.against or line.player
+    elif spec.get("player") not in (None, "line"):
+        player = _seat(book, spec["player"], answers, needs) or player
+    against = line.against
+    if spec.get("against") == "player":          # the payee's entry names who owes it: the payer
+        against = line.player
+    elif spec.get("against") not in (None, "against"):
+        against = None if spec["against"] == "none" else _seat(book, spec["against"], answers, needs)
+    if "amount" in spec:
+        amount = _amount(book, spec["amount"], answers, {}, needs)
+    else:
+        amount = line.amount
+        if line.needs:
+            needs.append(line.needs)
+    if amount is not None:
+        amount = amount * spec.get("sign", 1)
+    return Entry(player, spec["item"], amount, against, needs, source)
+
+
+def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | None = None) -> list[Entry]:
+    """The deal's own entries; ``params`` collects the parameters of the rules that apply."""
+    entries = []
+    for rule in rules:
+        needs: list[str] = []
+        if rule.get("when") is not None:
+            test = cond.parse(rule["when"])
+            try:
+                if not holds(test, _with_closed(book, test, answers)):
+                    continue
+            except Unresolved as exc:
+                # which rule applies is not known: say what it waits for, once
+                if not any(not e.item and e.needs == [exc.question] for e in entries):
+                    entries.append(Entry("", "", None, None, [exc.question], "play"))
+                continue
+        if params is not None:
+            params_in(rule.get("entries") or [], params)
+        for spec in rule.get("entries") or []:
+            needs = []
+            player = _seat(book, spec["player"], answers, needs) or "?"
+            against = _seat(book, spec["against"], answers, needs) if spec.get("against") is not None else None
+            amount = _amount(book, spec["amount"], answers, totals, needs)
+            entries.append(Entry(player, spec["item"], amount, against, needs, "play"))
+    return entries
+
+
+class _Closed:
+    """A question the interview never asks with these answers (its ``when`` does not hold): as
+    when ruling, every literal on it is false; it waits for nothing."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+CLOSED = _Closed()
+
+
+def _with_closed(book, test, answers: dict) -> dict:
+    """``answers`` with the unanswered questions ``test`` reads whose gate is closed marked so."""
+    marked = dict(answers)
+    for qid in cond.questions_read(test):
+        q = book.questions.get(qid)
+        if qid in answers or q is None or q.when is None:
+            continue
+        if not all(isinstance(lit, cond.AnswerTest) for lit in cond.literals(q.when)):
+            continue            # a gate on derived facts: only the ruling knows; not marked
+        try:
+            if not holds(q.when, answers):
+                marked[qid] = CLOSED
+        except Unresolved:
+            pass                # the gate itself waits for an answer: the question may be asked
+    return marked
+
+
+def _seat(book, ref, answers, needs) -> str | None:
+    try:
+        return seat_of(ref, book, answers)
+    except Unresolved as exc:
+        needs.append(exc.question)
+        return None
+
+
+def _amount(book, expr, answers, totals, needs):
+    try:
+        return amount_of(expr, book, answers, totals)
+    except Unresolved as exc:
+        needs.append(exc.question)
+        return None
+
+
+def _totals(book, entries: list[Entry]) -> dict:
+    """(item, seat) -> total, with a per-side item's total under every seat of the side."""
+    totals: dict[tuple, float] = {}
+    for e in entries:
+        if e.amount is None or not e.item:
+            continue
+        seats = [e.player]
+        if _per_side(book, e.item):
+            seats = next((list(p) for p in book.partnerships if e.player in p), [e.player])
+        for s in seats:
+            totals[(e.item, s)] = totals.get((e.item, s), 0) + e.amount
+    return totals
+
+
+def _combine(book, entries: list[Entry]) -> list[Entry]:
+    """Entries summed per (player or side, item, against); open ones kept apart."""
+    order = [i.get("id") for i in book.score.get("items") or []]
+    seats = book.seat_ids
+    summed: dict[tuple, Entry] = {}
+    kept: list[Entry] = []
+    for e in entries:
+        if not e.item:
+            kept.append(e)
+            continue
+        who = side_id(book, e.player) if _per_side(book, e.item) else e.player
+        key = (who, e.item, e.against)
+        if e.amount is None:
+            kept.append(e)
+            continue
+        if key in summed:
+            summed[key].amount += e.amount
+        else:
+            summed[key] = Entry(e.player, e.item, e.amount, e.against, [], e.source)
+    result = [e for e in summed.values()] + kept
+
+    def rank(e: Entry):
+        return (seats.index(e.player) if e.player in seats else len(seats),
+                order.index(e.item) if e.item in order else len(order))
+    return sorted(result, key=rank)
+
+
+def result_text(book: Rulebook, result: Result, names: dict) -> str:
+    """One line in English for the JSON contract: "Marko: bula −8; Jovan: supe 2 against Marko"."""
+    parts = []
+    for e in result.entries:
+        if not e.item:
+            parts.append(f"to fill in once known: {', '.join(e.needs)}")
+            continue
+        who = names.get(e.player) or e.player
+        if _per_side(book, e.item):
+            side = next((p for p in book.partnerships if e.player in p), [e.player])
+            who = "–".join(side)
+        amount = "?" if e.amount is None else _num(e.amount, signed(book, e.item))
+        against = f" against {names.get(e.against) or e.against}" if e.against else ""
+        needs = f" (to fill in: {', '.join(e.needs)})" if e.needs and e.amount is None else ""
+        parts.append(f"{who}: {e.item} {amount}{against}{needs}")
+    return "; ".join(parts)
+
+
+def signed(book: Rulebook, item: str) -> bool:
+    """Whether the item's amounts are written with their sign (+8, −2): a change, a payment, a
+    score. ``signed: false`` for a count written as it is (bridge: the tricks taken, 9)."""
+    return next((i.get("signed", True) is not False for i in book.score.get("items") or []
+                 if i.get("id") == item), True)
+
+
+def _num(value, with_sign: bool = True) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, (int, float)):
+        return str(value)
+    return f"{value:+g}" if with_sign else f"{value:g}"

@@ -1,0 +1,336 @@
+"""Ruling on a dispute as the referee found it: events, facts nobody could establish, requests.
+
+An answer 'unknown' is read in three ways, in this order:
+1. the question declares what the text prescribes when the fact cannot be established (burden of
+   proof, benefit of the doubt): that answer is used, and the ruling cites the provision;
+2. otherwise every answer the question allows is tried (numbers: the values around each
+   threshold the rulebook compares them with), with the questions its answer closes dropped,
+   as the interview would drop them. When all give the same ruling, that is the ruling and the
+   fact is listed as not established, without consequence;
+3. when they differ, the ruling is conditional: one alternative per distinct ruling, each
+   complete, under the answers that lead to it. The findings common to all alternatives are
+   the ruling's own findings.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from referee.expert.engine.events import rule_events
+from referee.expert.engine.requests import answer_all
+from referee.expert.engine.result import compute as compute_result
+from referee.expert.engine.ruler import Ruler
+from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
+from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
+from referee.expert.language import conditions as cond
+from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
+from referee.expert.language.dispute import Dispute
+from referee.expert.language.expressions import questions_in_finding
+from referee.expert.language.model import Rulebook
+from referee.expert.language.qtypes import qtype
+
+MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the last unknowns stay open
+
+
+def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
+                 from_cards: dict | None = None, ask: bool = True) -> Ruling:
+    """``ask``: also list the questions the interview would still ask (``open_questions``)."""
+    if not dispute.order_known and len(dispute.events) > 1:
+        return _in_every_order(ruler, dispute, header, from_cards, ask)
+    book = ruler.book
+    shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
+    facts: list[UnknownFact] = []
+    # 1. the defaults the text prescribes
+    for where, answers in _places(shared, events):
+        for qid, value in list(answers.items()):
+            q = book.questions.get(qid)
+            if q is not None and is_unknown(value) and q.unknown:
+                answers[qid] = q.unknown["value"]
+                facts.append(UnknownFact(qid, where, matters=False, default=q.unknown["value"],
+                                         cites=list(q.unknown.get("cites") or []), why=q.unknown.get("why")))
+    # 2. the unknowns a ruling can branch on
+    open_ = [(where, qid) for where, answers in _places(shared, events)
+             for qid, value in answers.items() if is_unknown(value) and _read_by_conditions(book, qid)]
+    domains = [unknown_among(_value(shared, events, where, qid))
+               or candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
+               for where, qid in open_]
+    while open_ and _count(domains) > MAX_BRANCHES:
+        open_.pop()
+        domains.pop()
+    if not open_:
+        ruling = _rule(ruler, book, shared, events, header, from_cards)
+        waiting = {p.needs for f in ruling.findings for p in f.penalty if p.needs}
+        facts += [UnknownFact(qid, where, matters=qid in waiting) for where, answers in _places(shared, events)
+                  for qid, value in answers.items() if is_unknown(value) and not any(
+                      f.question == qid and f.event == where for f in facts)]
+    else:
+        outcomes = []
+        for combo in itertools.product(*domains):
+            s, es = dict(shared), [dict(e) for e in events]
+            for (where, qid), value in zip(open_, combo):
+                (s if where is None else es[where])[qid] = value
+            outcomes.append((combo, _rule(ruler, book, s, es, header, from_cards)))
+        ruling = _combine(book, open_, outcomes, shared, events, header, from_cards)
+        facts += [UnknownFact(qid, where, matters=_matters(i, outcomes)) for i, (where, qid) in enumerate(open_)]
+        facts += [UnknownFact(qid, where, matters=False) for where, answers in _places(shared, events)
+                  for qid, value in answers.items() if is_unknown(value)
+                  and (where, qid) not in open_ and not any(f.question == qid and f.event == where for f in facts)]
+    ruling.unknown = facts
+    ruling.result = _result(book, ruling, ruling.findings)
+    for alt in ruling.alternatives:
+        alt.book, alt.header = book, ruling.header
+        alt.result = _result(book, ruling, alt.findings, alt.answers)
+    ruling.requests = answer_all(ruling, dispute.requests)
+    ruling.open_questions = open_questions(book, dispute) if ask else []
+    return ruling
+
+
+def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] | None = None):
+    """The score sheet's entries for ``findings`` (an alternative's: with the answers it was ruled on)."""
+    if answers:
+        shared = answers[0] if len(answers) == 1 else ruling.answers
+        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared)
+    return compute_result(book, findings, ruling.answers_of, ruling.answers)
+
+
+EVENTS_ORDER = "events_order"     # the alternatives' key when the order of the events is unknown
+
+
+def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: bool) -> Ruling:
+    """Nobody can establish the order the events happened in: the ruling in each order (up to
+    four events; beyond, the order given and its reverse), one alternative per distinct ruling.
+    Findings keep the number of the event as entered."""
+    n = len(dispute.events)
+    orders = list(itertools.permutations(range(n))) if n <= 4 else [tuple(range(n)), tuple(reversed(range(n)))]
+    outcomes = []
+    for order in orders:
+        trial = replace(dispute, events=[dispute.events[i] for i in order], order_known=True, requests=[])
+        r = rule_dispute(ruler, trial, header, from_cards, ask=False)
+        remapped = set()           # a finding may stand in the ruling and in its alternatives
+        for f in r.findings + [f for a in r.alternatives for f in a.findings] \
+                + r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+            if id(f) not in remapped:
+                remapped.add(id(f))
+                f.event = order[f.event]
+        r.events = [dispute.event_answers()[i] for i in range(n)]
+        outcomes.append(({EVENTS_ORDER: [i + 1 for i in order]}, r))
+    groups: dict[tuple, list] = {}
+    for when, r in outcomes:
+        groups.setdefault(_ruling_key(r), []).append((when, r))
+    first = outcomes[0][1]
+    if len(groups) == 1:
+        ruling = first
+    else:
+        alternatives = []
+        for members in groups.values():
+            r = members[0][1]
+            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled)
+            alt.answers = list(r.events)
+            alt.book, alt.header = ruler.book, r.header
+            alt.result = _result(ruler.book, r, r.findings)
+            alternatives.append(alt)
+        common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
+        ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
+                         not_ruled=[], alternatives=alternatives)
+        ruling.result = _result(ruler.book, ruling, ruling.findings)
+    ruling.order_known = False
+    ruling.requests = answer_all(ruling, dispute.requests)
+    ruling.open_questions = open_questions(ruler.book, dispute) if ask else []
+    return ruling
+
+
+def _value(shared: dict, events: list[dict], where, qid: str):
+    return (shared if where is None else events[where]).get(qid)
+
+
+def _places(shared: dict, events: list[dict]):
+    yield None, shared
+    for k, e in enumerate(events):
+        yield k, e
+
+
+def _count(domains) -> int:
+    n = 1
+    for d in domains:
+        n *= max(len(d), 1)
+    return n
+
+
+def _rule(ruler, book, shared: dict, events: list[dict], header, from_cards) -> Ruling:
+    """The ruling on answers with nothing unknown left that a condition reads: each event's
+    answers pruned of what they close, as the interview would."""
+    per_event = [{**shared, **e} for e in events] or [dict(shared)]
+    per_event = [prune(book, a) for a in per_event]
+    kept_shared = {q: v for q, v in shared.items() if all(q in a for a in per_event)}
+    ruling = rule_events(ruler, per_event, kept_shared, header, from_cards)
+    if not events:
+        ruling.answers = per_event[0]
+    return ruling
+
+
+def _signature(ruling: Ruling, finding) -> tuple:
+    return (finding.event, finding.production,
+            tuple((p.player, p.effect, p.amount, p.against) for p in finding.penalty))
+
+
+def _ruling_key(ruling: Ruling, amounts: bool = True) -> tuple:
+    sig = (lambda f: _signature(ruling, f)) if amounts else (
+        lambda f: (f.event, f.production, tuple((p.player, p.effect, p.against) for p in f.penalty)))
+    return (tuple(sorted(map(repr, (sig(f) for f in ruling.findings)))),
+            tuple(sorted((n.event, n.production, n.by) for n in ruling.not_ruled)))
+
+
+def _open_amounts(first: Ruling, outcomes: list, open_: list) -> Ruling:
+    """``first`` with every amount that differs between the ``outcomes`` left open: no amount,
+    the unknown facts it depends on, and what it comes to under each of their answers."""
+    ruling = replace(first, findings=[replace(f, penalty=[replace(p) for p in f.penalty]) for f in first.findings])
+    unknown = ", ".join(qid for _, qid in open_)
+    for i, f in enumerate(ruling.findings):
+        for j, line in enumerate(f.penalty):
+            by = [({qid: v for (_, qid), v in zip(open_, combo)}, r.findings[i].penalty[j].amount)
+                  for combo, r in outcomes]
+            if len({repr(amount) for _, amount in by}) > 1:
+                line.amount, line.needs, line.options = None, unknown, by
+    return ruling
+
+
+def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Ruling:
+    groups: dict[tuple, list] = {}
+    for combo, r in outcomes:
+        groups.setdefault(_ruling_key(r), []).append((combo, r))
+    first = outcomes[0][1]
+    if len(groups) > 1 and len({_ruling_key(r, amounts=False) for _, r in outcomes}) == 1:
+        # the same findings on the same players whatever the facts; only amounts differ: one
+        # ruling whose differing amounts are left to fill in once the fact is known
+        ruling = _open_amounts(first, outcomes, open_)
+        groups = {None: outcomes[:1]}
+        first = ruling
+    if len(groups) == 1:
+        # the outcome does not depend on the unknowns: the ruling as on any of them, with the
+        # unknown answers themselves shown among the facts
+        ruling = replace(first)
+        ruling.answers = dict(shared) if events else {**first.answers, **{q: v for q, v in shared.items()}}
+        if events:
+            ruling.events = [{**shared, **e} for e in events]
+        return ruling
+    alternatives = []
+    for members in groups.values():
+        r = members[0][1]
+        when = [{qid: value for (where, qid), value in zip(open_, combo)} for combo, _ in members]
+        alt = Alternative(when=_merge_numbers(book, when), findings=r.findings, not_ruled=r.not_ruled)
+        alt.answers = [r.answers_of(k) for k in range(r.event_count)]
+        alternatives.append(alt)
+    common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
+    ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
+                     not_ruled=[], alternatives=alternatives)
+    ruling.answers = dict(shared) if events else {**first.answers, **shared}
+    if events:
+        ruling.events = [{**shared, **e} for e in events]
+    return ruling
+
+
+def _merge_numbers(book: Rulebook, when: list[dict]) -> list[dict]:
+    """Several number answers leading to one ruling read as a range: {q: {from: a, to: b}}."""
+    if len(when) < 2 or any(len(w) != 1 for w in when):
+        return when
+    qid = next(iter(when[0]))
+    if any(next(iter(w)) != qid for w in when) or book.questions[qid].type != "number":
+        return when
+    values = sorted(w[qid] for w in when)
+    return [{qid: {"from": values[0], "to": values[-1]}}]
+
+
+def _matters(i: int, outcomes) -> bool:
+    """Whether changing the i-th unknown alone ever changes the ruling."""
+    by_rest: dict[tuple, set] = {}
+    for combo, r in outcomes:
+        rest = combo[:i] + combo[i + 1:]
+        by_rest.setdefault(tuple(map(repr, rest)), set()).add(_ruling_key(r))
+    return any(len(keys) > 1 for keys in by_rest.values())
+
+
+def _read_by_conditions(book: Rulebook, qid: str) -> bool:
+    """A question some condition reads (a production's, or a gate of another question that one
+    reads): only such unknowns can change which findings stand. An unknown read only by an
+    amount leaves that amount open ("to be filled in")."""
+    return qid in _condition_questions(book)
+
+
+def _condition_questions(book: Rulebook) -> set[str]:
+    cached = getattr(book, "_condition_questions", None)
+    if cached is None:
+        cached = set()
+        for p in book.productions:
+            cached |= cond.questions_read(p.when)
+        for q in book.questions.values():
+            if q.when is not None:
+                cached |= cond.questions_read(q.when)
+        book._condition_questions = cached
+    return cached
+
+
+def candidates(book: Rulebook, qid: str) -> list[Any]:
+    """The answers worth trying for an unknown fact: what its type says stands for all others
+    (every allowed value; for numbers the values around each threshold the rulebook compares
+    them with), and for several-answer questions each value alone."""
+    q = book.questions[qid]
+    if q.type == "order" and q.values_from:
+        return []            # the orders of the answer it orders: filled in per dispute (orders())
+    if qtype(q).several:
+        return [[v] for v in allowed_values(q, book) or []]
+    return qtype(q).domain(q, book, _literals_on(book, qid)) or [0]
+
+
+def _orders(book: Rulebook, qid: str, answers: dict) -> list:
+    """An unknown order of the values another answer holds: every order of up to four of them,
+    else the order given and its reverse."""
+    source = answers.get(book.questions[qid].values_from)
+    if not isinstance(source, list) or len(source) < 2:
+        return [source] if isinstance(source, list) else []
+    if len(source) <= 4:
+        return [list(p) for p in itertools.permutations(source)]
+    return [list(source), list(reversed(source))]
+
+
+def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
+    conditions = [p.when for p in book.productions] + [q.when for q in book.questions.values() if q.when]
+    return [lit for c in conditions for lit in cond.literals(c)
+            if isinstance(lit, cond.AnswerTest) and lit.question == qid]
+
+
+def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
+    """The questions the interview would still ask (free-text ones aside), event by event."""
+    found: list[str] = []
+    per_event = dispute.event_answers()
+    for k, answers in enumerate(per_event):
+        interview = Interview(book, answers)
+        if k > 0:
+            interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
+        deciding, filling = interview.needed()
+        found += [q for q in book.questions if q in deciding | filling and q not in found
+                  and book.questions[q].type != "text"]
+    return found
+
+
+__all__ = ["rule_dispute", "open_questions", "candidates", "questions_in_finding"]
+
+
+def drop_unaskable(book: Rulebook, dispute: Dispute, sources: dict | None = None) -> list[tuple]:
+    """Drop the typed answers the interview would never ask with the others (their ``when`` does
+    not hold in any event that reads them); return them as (event or None, question id). What the
+    cards show (``sources``) stays: the cards say what they show."""
+    from referee.expert.interview.relevance import not_asked
+    dropped = []
+    sources = sources or {}
+    per_event = dispute.event_answers()
+    for qid in list(dispute.answers):
+        if qid not in sources and all(qid in not_asked(book, a) for a in per_event):
+            dispute.answers.pop(qid)
+            dropped.append((None, qid))
+    for k, event in enumerate(dispute.events):
+        for qid in not_asked(book, {**dispute.answers, **event}):
+            if qid in event:
+                event.pop(qid)
+                dropped.append((k, qid))
+    return dropped

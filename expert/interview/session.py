@@ -1,0 +1,725 @@
+"""One interview at the table, from the first question to the ruling: the object every front end
+(the terminal, the web page) drives.
+
+A front end asks ``next()`` for a ``Prompt``, shows it, and hands what the referee typed or
+tapped to ``answer()`` (which raises ``AnswerRefused`` with the reason and what is expected),
+``back()`` or ``help()``. The session decides everything else: whether the cards are offered,
+which card step comes next, which question can still change the ruling and to which event its
+answer belongs, the review, a new event ('+'), a party's request ('r'), and when to rule.
+``to_state()`` / ``from_state()`` save and restore it exactly, answer times included, so a
+closed tab, a resume or a crash loses nothing.
+
+Stages: ``names`` (the players' names, by seat) -> ``offer`` (do you have the cards?) ->
+``cards`` (card steps) -> ``questions`` -> ``review`` -> (``request`` -> ``review``) -> ``done``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from referee.expert.engine.ruler import Ruler
+from referee.expert.engine.verdict import Ruling
+from referee.expert.interview.adjudicate import rule_dispute
+from referee.expert.interview.card_steps import CardEntry
+from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
+from referee.expert.language import prompt_words
+from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
+                                             question_text, show_value)
+from referee.expert.language.dispute import Dispute, Request
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.qtypes import qtype
+
+STATE_FORMAT = 1
+
+
+class AnswerRefused(RefereeError):
+    """What was typed is not an answer to the prompt: ``reason`` says why, ``allowed`` what is
+    expected."""
+
+    def __init__(self, raw: str, reason: str, allowed: str = ""):
+        super().__init__(reason)
+        self.raw, self.reason, self.allowed = raw, reason, allowed
+
+
+@dataclass
+class Option:
+    value: Any
+    label: str
+    name: str = ""          # the player's name, for seats
+
+
+@dataclass
+class Prompt:
+    """What to show the referee now."""
+    kind: str               # offer | card | question | review | request_party | request_asks |
+                            # request_text | request_provision
+    id: str                 # the question id, the card step, or the stage
+    text: str
+    type: str = "text"      # yesno | choice | multi | number | seat | order | text | card | review
+    options: list[Option] = field(default_factory=list)
+    allowed: str = ""       # what is expected, in words
+    help: str = ""
+    event: int | None = None        # the event the answer belongs to (None: the whole deal)
+    events: int = 1                 # how many events the dispute has so far
+    can_skip: bool = False          # Enter leaves it out
+    conditional_on: list[str] = field(default_factory=list)   # unknown facts it is asked under
+    heading: str = ""               # said before it (card entry's explanation of the play)
+    card_kind: str = ""             # hand | trick | talon | discard | contract | ... (card steps)
+    rows: list[dict] = field(default_factory=list)            # the review's answers
+
+
+class Session:
+    def __init__(self, book: Rulebook, *, lang: str = "en", header: dict | None = None,
+                 cards: dict | None = None, enter_cards: bool | None = None, ruler: Ruler | None = None,
+                 cards_source: str | None = None, ask_names: bool = True):
+        self.book = book
+        self.lang = book.language if lang == "both" else lang
+        self.header: dict = dict(header or {})
+        self.cards: dict | None = dict(cards) if cards else None
+        self._cards_source = cards_source
+        self.shared: dict = {}
+        self.events: list[dict] = [{}]
+        self.current = 0
+        self.requests: list[Request] = []
+        self.order_known = True          # False: nobody can establish the order of the events
+        self.draft: dict = {}
+        self.times: dict[str, str] = {}
+        self.history: list[list] = []
+        self.skipped: set[str] = set()
+        self.pending: tuple[int | None, str] | None = None
+        self.entry: CardEntry | None = None
+        self._ruler = ruler
+        self._known: dict = {}
+        self._sources: dict = {}
+        if enter_cards is True and book.cards_map:
+            self.stage = "cards"
+            self.entry = self._card_entry()
+        elif enter_cards is None and book.cards_map and not cards:
+            self.stage = "offer"
+        else:
+            self.stage = "questions"
+        self._after_names = self.stage
+        self.names_left_out: list[str] = []     # seats whose name the referee left out
+        if ask_names and self._unnamed():
+            self.stage = "names"
+        self._derive_from_cards()
+
+    def _unnamed(self) -> list[str]:
+        names = self.header.get("players") or {}
+        return [s for s in self.book.seat_ids if not names.get(s) and s not in self.names_left_out]
+
+    # --- the answers -----------------------------------------------------------------
+    @property
+    def known(self) -> dict:
+        """What the cards answer: never asked, never saved as the referee's answer."""
+        return self._known
+
+    def answers_for(self, k: int) -> dict:
+        return {**self._known, **self.shared, **self.events[k]}
+
+    def dispute(self) -> Dispute:
+        if len(self.events) == 1:
+            return Dispute({**self._known, **self.shared, **self.events[0]}, [], list(self.requests))
+        return Dispute({**self._known, **self.shared}, [dict(e) for e in self.events], list(self.requests),
+                       order_known=self.order_known)
+
+    def given(self) -> tuple[dict, list[dict]]:
+        """The referee's own answers (the cards' left out): shared, and per event."""
+        return dict(self.shared), [dict(e) for e in self.events]
+
+    @staticmethod
+    def key(where: int | None, qid: str) -> str:
+        """How an answer is named in times and history: the question id for the deal and the first
+        event, 'N:id' for event N >= 2."""
+        return qid if not where else f"{where + 1}:{qid}"
+
+    def _store(self, where: int | None) -> dict:
+        return self.shared if where is None else self.events[where]
+
+    def _where(self, q: Question, k: int) -> int | None:
+        return None if q.scope == "deal" else k
+
+    # --- what to ask -------------------------------------------------------------------
+    def next(self) -> Prompt | None:
+        """The prompt to show now; None once the referee asked for the ruling."""
+        if self.stage == "names":
+            unnamed = self._unnamed()
+            if unnamed:
+                seat = unnamed[0]
+                return Prompt("name", seat, self._ws()["name"].format(seat=self.book.seat_label(seat, self.lang)),
+                              type="text", can_skip=True, help=self._ws()["name_help"])
+            self.stage = self._after_names
+        if self.stage == "offer":
+            w = prompt_words.words(prompt_words.CARDS, self.lang)
+            return Prompt("offer", "cards", w["offer"].strip(), type="yesno", help=w["offer_help"],
+                          allowed=self._w_allowed()["yesno"], can_skip=True)
+        if self.stage == "cards":
+            step = self.entry.step() if self.entry else None
+            if step is None:
+                self._finish_cards()
+            else:
+                return Prompt("card", str(step.key), step.prompt.strip(), type="card", help=step.hint,
+                              can_skip=True, heading=step.heading, card_kind=step.kind)
+        if self.stage == "questions":
+            found = self._next_question()
+            if found is not None:
+                q, where, k = found
+                return self._question_prompt(q, where, k)
+            self.stage = "review"
+        if self.stage == "review":
+            text_ = self._ws()["review_events" if len(self.events) > 1 else "review"]
+            return Prompt("review", "review", text_, type="review", rows=self.review_rows(),
+                          can_skip=True, events=len(self.events))
+        if self.stage == "request":
+            return self._request_prompt()
+        return None
+
+    def _next_question(self) -> tuple[Question, int | None, int] | None:
+        if self.pending is not None:
+            where, qid = self.pending
+            return self.book.questions[qid], where, (self.current if where is None else where)
+        order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
+        for k in order:
+            interview = Interview(self.book, self.answers_for(k))
+            if k > 0:        # what an earlier event's finding already sets aside is not asked
+                interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
+                                                       {**self._known, **self.shared},
+                                                       self.answers_for(k).get("claim"))
+            interview.skipped = {qid for qid in self.book.questions
+                                 if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
+            q = interview.next_question()
+            if q is not None:
+                self.current = k
+                return q, self._where(q, k), k
+        return None
+
+    def _question_prompt(self, q: Question, where: int | None, k: int) -> Prompt:
+        book, lang = self.book, self.lang
+        answers = self.answers_for(k)
+        values = allowed_values(q, book, answers)
+        names = self.header.get("players") or {}
+        options = []
+        if values is not None and q.type != "yesno":
+            for v in values:
+                options.append(Option(v, qtype(q).label(q, v, book, lang),
+                                      str(names.get(v, "")) if q.type == "seat" else ""))
+        body = question_text(q, lang)
+        if len(self.events) > 1 and where is not None:
+            body = f"{self._ws()['event'].format(n=k + 1)} — {body}"
+        return Prompt("question", q.id, body, type=q.type, options=options,
+                      allowed=describe_allowed(q, book, answers, lang), help=text(q.help, lang),
+                      event=where, events=len(self.events), can_skip=not qtype(q).accepts_unknown,
+                      conditional_on=self._conditional_on(q, answers))
+
+    def _conditional_on(self, q: Question, answers: dict) -> list[str]:
+        from referee.expert.language import conditions as cond
+        if q.when is None:
+            return []
+        return [qid for qid in sorted(cond.questions_read(q.when)) if is_unknown(answers.get(qid))]
+
+    def help(self, prompt: Prompt | None = None) -> dict:
+        """What '?' shows: the prompt's help, and the articles a question feeds (id, label,
+        quote, English)."""
+        prompt = prompt or self.next()
+        if prompt is None:
+            return {"help": "", "articles": []}
+        articles = []
+        if prompt.kind == "question":
+            for pid in articles_fed(self.book, prompt.id):
+                prov = self.book.provisions.get(pid)
+                if prov:
+                    articles.append({"id": pid, "label": prov.label, "quote": prov.quote,
+                                     "english": prov.english})
+        extra = self._ws()["unknown_hint"] if prompt.kind == "question" and prompt.type != "text" else ""
+        return {"help": prompt.help, "unknown": extra, "articles": articles}
+
+    # --- answering -----------------------------------------------------------------------
+    def answer(self, raw: str) -> str | None:
+        """Take what the referee typed for the current prompt. Returns a note to show (or
+        None); raises AnswerRefused when it is not an answer."""
+        prompt = self.next()
+        if prompt is None:
+            raise AnswerRefused(raw, "the interview is over")
+        raw = raw if isinstance(raw, str) else str(raw)
+        handler = getattr(self, f"_answer_{prompt.kind}")
+        return handler(prompt, raw.strip())
+
+    def _answer_name(self, prompt: Prompt, raw: str) -> None:
+        if raw:
+            self.header["players"] = {**(self.header.get("players") or {}), prompt.id: raw}
+        else:   # left out: the seat's label stands for the player
+            self.names_left_out.append(prompt.id)
+        self.history.append(["name", prompt.id])
+        return None
+
+    def _answer_offer(self, prompt: Prompt, raw: str) -> None:
+        low = raw.lower()
+        if low in YES_OFFER:
+            self.stage, self.entry = "cards", self._card_entry()
+            self.history.append(["offer"])
+        elif low in NO_OFFER:
+            self.stage = "questions"
+            self.history.append(["offer"])
+        else:
+            w = prompt_words.words(prompt_words.CARDS, self.lang)
+            raise AnswerRefused(raw, w["yn"].format(raw=raw), prompt.allowed)
+
+    def _answer_card(self, prompt: Prompt, raw: str) -> str | None:
+        if not raw:
+            note = self.entry.skip()
+            self._cards_changed()
+            return note or None
+        try:
+            note = self.entry.give(raw)
+        except RefereeError as exc:
+            raise AnswerRefused(raw, exc.message) from None
+        self._cards_changed()
+        return note
+
+    def _answer_question(self, prompt: Prompt, raw: str) -> None:
+        q = self.book.questions[prompt.id]
+        where = prompt.event
+        k = self.current if where is None else where
+        if not raw and not qtype(q).accepts_unknown:      # a description for the record: Enter skips
+            self.skipped.add(self.key(where, q.id))
+            self.history.append(["skip", where, q.id])
+            self.pending = None
+            return None
+        try:
+            value = parse_typed(q, raw, self.book, self.answers_for(k), self.lang)
+        except RefereeError as exc:
+            raise AnswerRefused(raw, exc.message, prompt.allowed) from None
+        self.give(q.id, value, where)
+        return None
+
+    def give(self, qid: str, value: Any, where: int | None = None) -> None:
+        """Record a checked answer (front ends that send values rather than text use this)."""
+        store = self._store(where)
+        store[qid] = value
+        self.times[self.key(where, qid)] = _now()
+        self.skipped.discard(self.key(where, qid))
+        self.history = [h for h in self.history if not (h[0] == "answer" and h[1] == where and h[2] == qid)]
+        self.history.append(["answer", where, qid])
+        self.pending = None
+        self._prune()
+        if self.stage == "review":
+            self.stage = "questions"
+
+    def _answer_review(self, prompt: Prompt, raw: str) -> None:
+        rows = prompt.rows
+        if not raw:
+            self.stage = "done"
+            return None
+        if raw == "+":
+            self.events.append({})
+            self.current = len(self.events) - 1
+            self.history.append(["event", self.current])
+            self.stage = "questions"
+            return self._ws()["event_added"].format(n=self.current + 1)
+        if raw.lower() == "r":
+            self.stage, self.draft = "request", {}
+            return None
+        if raw.lower() == "o" and len(self.events) > 1:
+            self.order_known = not self.order_known
+            self.history.append(["order"])
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
+        if raw.isdecimal() and raw.isascii() and len(raw) < 10 and 1 <= int(raw) <= len(rows):
+            row = rows[int(raw) - 1]
+            self.pending = (row["event"], row["question"])
+            self.current = row["event"] if row["event"] is not None else self.current
+            self.stage = "questions"
+            return None
+        raise AnswerRefused(raw, self._ws()["review_pick"].format(n=len(rows)))
+
+    # --- requests ------------------------------------------------------------------------
+    def request_options(self) -> list[Option]:
+        """What a party may ask for: the claim upheld or rejected, no penalty on himself, the
+        result as played to stand, any effect the rulebook knows (those its findings on the claims
+        made can give first), something else."""
+        ws, book = self._ws(), self.book
+        options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"]),
+                   Option("no-penalty", ws["ask_no_penalty"]), Option("stands", ws["ask_stands"])]
+        # a claim and its sub-grounds (any several-answer question) name the claims made
+        claims = set()
+        for answers in [self.shared, *self.events]:
+            for qid, value in answers.items():
+                q = book.questions.get(qid)
+                if q is not None and q.type == "multi" and isinstance(value, list):
+                    claims |= {str(v) for v in value}
+        likely: list[str] = []
+        for p in book.productions:
+            claim = str((p.finding or {}).get("claim") or "")
+            if p.action != "finding" or (claims and claim and claim not in claims):
+                continue
+            likely += [e["effect"] for e in (p.finding.get("penalty") or [])
+                       if isinstance(e, dict) and e.get("effect") not in likely]
+        labels = set()
+        for name in likely + [e for e in book.effects if e not in likely]:
+            label = text(book.effects[name].get("label"), self.lang) or name
+            if label in labels:
+                continue                  # two effects worded alike are one choice
+            labels.add(label)
+            options.append(Option(f"effect:{name}", label))
+        options.append(Option("other", ws["ask_other"]))
+        return options
+
+    def _request_prompt(self) -> Prompt:
+        ws, book = self._ws(), self.book
+        names = self.header.get("players") or {}
+        seats = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
+        if "party" not in self.draft:
+            return Prompt("request_party", "party", ws["request_party"], type="seat", options=seats,
+                          allowed=describe_allowed_options(seats, self.lang))
+        if "asks" not in self.draft:
+            options = self.request_options()
+            return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
+                          allowed=describe_allowed_options(options, self.lang))
+        if self.draft["asks"].startswith("effect:") and "on" not in self.draft:
+            return Prompt("request_on", "on", ws["request_on"], type="seat", options=seats, can_skip=True,
+                          allowed=describe_allowed_options(seats, self.lang))
+        if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
+            return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
+                          allowed=self._w_allowed()["number"])
+        if "text" not in self.draft:
+            return Prompt("request_text", "text", ws["request_text"], type="text",
+                          can_skip=self.draft["asks"] != "other")
+        return Prompt("request_provision", "provision", ws["request_provision"], type="text", can_skip=True)
+
+    def _pick(self, prompt: Prompt, raw: str) -> Any:
+        for i, o in enumerate(prompt.options, 1):
+            if raw == str(i) or raw.lower() in (str(o.value).lower(), o.label.lower()) or (
+                    o.name and raw.lower() == o.name.lower()):
+                return o.value
+        raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
+                            prompt.allowed)
+
+    def _answer_request_party(self, prompt: Prompt, raw: str) -> None:
+        self.draft["party"] = self._pick(prompt, raw)
+
+    def _answer_request_asks(self, prompt: Prompt, raw: str) -> None:
+        self.draft["asks"] = self._pick(prompt, raw)
+
+    def _answer_request_on(self, prompt: Prompt, raw: str) -> None:
+        self.draft["on"] = self._pick(prompt, raw) if raw else None
+
+    def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
+        if not raw:
+            self.draft["amount"] = None
+            return None
+        try:
+            value = float(raw.replace(",", "."))
+        except ValueError:
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
+                                prompt.allowed) from None
+        if not (abs(value) < 1e9):
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed))
+        self.draft["amount"] = int(value) if value.is_integer() else value
+        return None
+
+    def _answer_request_text(self, prompt: Prompt, raw: str) -> str | None:
+        if not raw and not prompt.can_skip:
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=self._w_allowed()["text"]))
+        self.draft["text"] = raw
+        if self.draft["asks"] != "other":
+            return self._finish_request(None)
+        return None
+
+    def _answer_request_provision(self, prompt: Prompt, raw: str) -> str | None:
+        if not raw:
+            return self._finish_request(None)
+        found = find_provision(self.book, raw)
+        if found is None:
+            raise AnswerRefused(raw, self._ws()["no_article"].format(raw=raw))
+        return self._finish_request(found)
+
+    def _finish_request(self, provision: str | None) -> str:
+        self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
+                                     text=self.draft.get("text", ""), provision=provision,
+                                     on=self.draft.get("on"), amount=self.draft.get("amount")))
+        self.history.append(["request", len(self.requests) - 1])
+        self.times[f"request:{len(self.requests)}"] = _now()
+        self.draft, self.stage = {}, "review"
+        return self._ws()["request_added"]
+
+    # --- back ------------------------------------------------------------------------------
+    def back(self) -> str | None:
+        """Undo the last step; returns what was undone in words (None: nothing to undo)."""
+        if self.stage == "cards" and self.entry is not None:
+            if self.entry.back():
+                self._cards_changed()
+                return prompt_words.words(prompt_words.CARDS, self.lang)["undone"]
+            if self.history and self.history[-1][0] == "offer":
+                self.history.pop()
+                self.stage, self.entry = "offer", None
+                return prompt_words.words(prompt_words.CARDS, self.lang)["undone"]
+            return None
+        if self.stage == "request" and self.draft:
+            self.draft, self.stage = {}, "review"
+            return self._ws()["requests_heading"]
+        if not self.history:
+            return None
+        step = self.history.pop()
+        kind = step[0]
+        self.pending = None
+        if kind in ("answer", "skip"):
+            where, qid = step[1], step[2]
+            if kind == "answer":
+                self._store(where).pop(qid, None)
+            else:
+                self.skipped.discard(self.key(where, qid))
+            if where is not None:
+                self.current = where
+            self.stage = "questions"
+            q = self.book.questions.get(qid)
+            return question_text(q, self.lang) if q else qid
+        if kind == "event":
+            k = step[1]
+            for h in [h for h in self.history if h[0] in ("answer", "skip") and h[1] == k]:
+                self.history.remove(h)
+            del self.events[k]
+            self.current = max(0, k - 1)
+            self.stage = "review"
+            return self._ws()["event"].format(n=k + 1)
+        if kind == "order":
+            self.order_known = not self.order_known
+            self.stage = "review"
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
+        if kind == "request":
+            self.requests.pop()
+            self.stage = "review"
+            return self._ws()["requests_heading"]
+        if kind == "offer":
+            self.stage = "offer"
+            return prompt_words.words(prompt_words.CARDS, self.lang)["undone"]
+        if kind == "name":
+            seat = step[1]
+            (self.header.get("players") or {}).pop(seat, None)
+            if seat in self.names_left_out:
+                self.names_left_out.remove(seat)
+            if self.stage != "names":
+                self._after_names, self.stage = self.stage if self.stage != "review" else "questions", "names"
+            return self.book.seat_label(seat, self.lang)
+        return None
+
+    # --- review and ruling -------------------------------------------------------------
+    def review_rows(self) -> list[dict]:
+        """Every answer given, the deal's first, then each event's: what the review lists."""
+        rows = []
+        for where, answers in [(None, self.shared)] + list(enumerate(self.events)):
+            for qid in self.book.questions:
+                if qid in answers:
+                    q = self.book.questions[qid]
+                    rows.append({"event": where, "question": qid, "text": question_text(q, self.lang),
+                                 "shown": show_value(q, answers[qid], self.book, self.lang),
+                                 "unknown": is_unknown(answers[qid])})
+        return rows
+
+    @property
+    def done(self) -> bool:
+        return self.stage == "done"
+
+    def finish(self) -> None:
+        """Stop asking: the ruling is wanted now (only when nothing can change it any more)."""
+        self.stage = "done"
+
+    def ruler(self) -> Ruler:
+        if self._ruler is None:
+            self._ruler = Ruler(self.book)
+        return self._ruler
+
+    def rule(self) -> Ruling:
+        sources = {q: s for q, s in self._sources.items() if q not in self.shared
+                   and all(q not in e for e in self.events)}
+        return rule_dispute(self.ruler(), self.dispute(), self.header, sources)
+
+    def answer_times(self) -> dict:
+        return dict(self.times)
+
+    # --- cards -------------------------------------------------------------------------
+    def _card_entry(self) -> CardEntry:
+        book, lang = self.book, self.lang
+
+        def label(seat: str) -> str:
+            name = book.seat_label(seat, lang) if seat in book.seat_ids else seat
+            return f"{name} [{seat}]" if name and name != seat else seat
+        return CardEntry(book.game, lang, label)
+
+    def _cards_changed(self) -> None:
+        self.cards = dict(self.entry.deal) if self.entry and self.entry.deal else None
+        self.times["cards"] = _now()
+
+    def _finish_cards(self) -> None:
+        self.cards = dict(self.entry.deal) if self.entry and self.entry.deal else None
+        self.stage = "questions"
+        self._derive_from_cards()
+
+    def _derive_from_cards(self) -> None:
+        if not self.cards or self.stage in ("offer", "cards"):
+            self._known, self._sources = {}, {}
+            return
+        derived = answers_from_cards(self.book, self.cards, self._cards_source, None)
+        self._known, self._sources = dict(derived.answers), dict(derived.sources)
+
+    def from_cards_note(self) -> str:
+        """'From the cards: ...' naming the questions by their text, or '' when none."""
+        if not self._known:
+            return ""
+        names = [question_text(self.book.questions[q], self.lang) for q in self.book.questions if q in self._known]
+        return self._w_interview()["from_cards"].format(answers="; ".join(names))
+
+    # --- pruning ---------------------------------------------------------------------------
+    def _prune(self) -> None:
+        """Drop answers an answer changed has closed, in the deal and in every event."""
+        for k, event in enumerate(self.events):
+            kept = prune(self.book, self.answers_for(k))
+            for qid in [q for q in event if q not in kept]:
+                event.pop(qid)
+            if len(self.events) == 1:
+                for qid in [q for q in self.shared if q not in kept]:
+                    self.shared.pop(qid)
+        if len(self.events) > 1:
+            # a shared answer stays while some event still asks it
+            for qid in list(self.shared):
+                if all(qid not in prune(self.book, self.answers_for(k)) for k in range(len(self.events))):
+                    self.shared.pop(qid)
+        live = {(where, qid) for where, answers in [(None, self.shared)] + list(enumerate(self.events))
+                for qid in answers}
+        self.history = [h for h in self.history
+                        if h[0] not in ("answer",) or (h[1], h[2]) in live]
+
+    # --- saving and restoring --------------------------------------------------------------
+    def to_state(self) -> dict:
+        """Everything needed to continue exactly where the referee stopped (JSON-safe)."""
+        return {
+            "format": STATE_FORMAT, "game": self.book.game, "lang": self.lang, "stage": self.stage,
+            "header": self.header, "cards": self.cards, "shared": self.shared, "events": self.events,
+            "current": self.current, "requests": [r.to_dict() for r in self.requests],
+            "order_known": self.order_known,
+            "draft": self.draft, "times": self.times, "history": self.history,
+            "skipped": sorted(self.skipped),
+            "pending": list(self.pending) if self.pending else None,
+            "entry": {"deal": self.entry.deal, "done": self.entry.done, "ended": self.entry.ended}
+            if self.entry is not None and self.stage == "cards" else None,
+            "after_names": self._after_names, "names_left_out": self.names_left_out,
+        }
+
+    @classmethod
+    def from_state(cls, book: Rulebook, state: dict, ruler: Ruler | None = None) -> "Session":
+        """The session ``to_state()`` saved, exactly."""
+        if state.get("game") != book.game:
+            raise RefereeError(f"the saved interview is for {state.get('game')!r}, not {book.game!r}")
+        s = cls(book, lang=state.get("lang", "en"), header=state.get("header"), cards=state.get("cards"),
+                enter_cards=False, ruler=ruler)
+        s.shared = dict(state.get("shared") or {})
+        s.events = [dict(e) for e in state.get("events") or [{}]] or [{}]
+        s.requests = [Request(**r) for r in state.get("requests") or []]
+        s.order_known = bool(state.get("order_known", True))
+        s._restore(state)
+        return s
+
+    @classmethod
+    def resume(cls, book: Rulebook, case: dict, lang: str | None = None, ruler: Ruler | None = None,
+               source: str | None = None) -> "Session":
+        """A session from a saved case file: its answers, events and requests, and, when the
+        interview was interrupted, its ``session:`` block (stage, times, history). The cards
+        are never offered again."""
+        s = cls(book, lang=lang or "en", header=case.get("header"), cards=case.get("cards"),
+                enter_cards=False, ruler=ruler, cards_source=source)
+        answers = dict(case.get("answers") or {})
+        events = [dict(e) for e in case.get("events") or []]
+        if events:
+            s.shared, s.events = answers, events
+        else:
+            for qid, value in answers.items():
+                q = book.questions.get(qid)
+                (s.shared if q is not None and q.scope == "deal" else s.events[0])[qid] = value
+        s.requests = [Request(**r) if isinstance(r, dict) else r for r in case.get("requests") or []]
+        s.order_known = case.get("events_order", "known") != "unknown"
+        s.history = [["answer", where, q] for where, given in [(None, s.shared)] + list(enumerate(s.events))
+                     for q in given if q in book.questions]
+        state = case.get("session")
+        if isinstance(state, dict) and state.get("format") == STATE_FORMAT:
+            s._restore(state)
+            if lang:
+                s.lang = book.language if lang == "both" else lang
+        return s
+
+    def _restore(self, state: dict) -> None:
+        """The interview's own state over the answers already in place."""
+        self.lang = state.get("lang", self.lang)
+        self.current = min(int(state.get("current") or 0), len(self.events) - 1)
+        self.draft = dict(state.get("draft") or {})
+        self.times = dict(state.get("times") or {})
+        live = {(where, q) for where, given in [(None, self.shared)] + list(enumerate(self.events)) for q in given}
+        history = [list(h) for h in state.get("history") or []]
+        self.history = [h for h in history if h[0] not in ("answer",) or (h[1], h[2]) in live] or self.history
+        self.skipped = set(state.get("skipped") or [])
+        self.pending = tuple(state["pending"]) if state.get("pending") else None
+        self.stage = state.get("stage") or "questions"
+        self._after_names = state.get("after_names") or "questions"
+        self.names_left_out = list(state.get("names_left_out") or [])
+        if self.stage == "done":
+            self.stage = "review"
+        entry = state.get("entry")
+        if self.stage in ("offer", "cards"):
+            self.entry = self._card_entry() if self.stage == "cards" else None
+            if entry and self.entry is not None:
+                self.entry.deal, self.entry.done = dict(entry.get("deal") or {}), list(entry.get("done") or [])
+                self.entry.ended = bool(entry.get("ended"))
+        self._derive_from_cards()
+
+    def to_case(self) -> dict:
+        """The case file this session amounts to: header, cards, answers, events, requests."""
+        shared, events = self.given()
+        data: dict[str, Any] = {"game": self.book.game}
+        if self.header:
+            data["header"] = dict(self.header)
+        if self.cards:
+            data["cards"] = dict(self.cards)
+        if len(events) == 1:
+            data["answers"] = {**shared, **events[0]}
+        else:
+            data["answers"] = shared
+            data["events"] = events
+        if self.requests:
+            data["requests"] = [r.to_dict() for r in self.requests]
+        if not self.order_known and len(events) > 1:
+            data["events_order"] = "unknown"
+        return data
+
+    # --- words ---------------------------------------------------------------------------
+    def _ws(self) -> dict:
+        return prompt_words.words(prompt_words.SESSION, self.lang)
+
+    def _w_allowed(self) -> dict:
+        return prompt_words.words(prompt_words.ALLOWED, self.lang)
+
+    def _w_interview(self) -> dict:
+        return prompt_words.words(prompt_words.INTERVIEW, self.lang)
+
+
+YES_OFFER = ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да")
+NO_OFFER = ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет")
+
+
+def describe_allowed_options(options: list[Option], lang: str) -> str:
+    w = prompt_words.words(prompt_words.ALLOWED, lang)
+    return w["one"].format(values=", ".join(str(o.value) for o in options))
+
+
+def find_provision(book: Rulebook, raw: str) -> str | None:
+    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2", "22",
+    "64A1"): the lookup `referee articles GAME ARTICLE` uses; the first when a label names several."""
+    from referee.expert.language.lookup import lookup
+    raw = raw.strip()
+    if raw in book.provisions:
+        return raw
+    found = lookup(book, raw)
+    return found[0].id if found else None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,148 @@
+"""A dispute as the referee found it: the deal's answers, the events in the order they happened,
+and what each party asks for.
+
+A one-event dispute is what a case file has always held: one ``answers`` mapping. With
+``events`` the top-level answers are shared by every event (the game, the contract, the
+players) and each event adds its own (what happened: ``claim``; who did it; how). The engine
+rules on each event with the shared answers and its own, then applies the rulebook's chronology
+across events (engine/events.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.expert.language.answers import check_all, is_unknown
+from referee.expert.language.errors import RefereeError
+from referee.expert.language.model import UNKNOWN, Rulebook
+from referee.expert.language.yamlio import where
+
+# what a party may ask for, besides a rulebook's own effects ("effect:<name>") and articles
+# ("provision:<id>"): that an infraction is established against the other side, or that none is
+GENERIC_REQUESTS = ("upheld", "rejected", "no-penalty", "stands", "other")
+
+
+@dataclass
+class Request:
+    party: str                    # a seat
+    asks: str                     # upheld | rejected | no-penalty | stands | effect:<effect> |
+                                  # provision:<id> | other
+    text: str = ""                # what the party said, for the record
+    provision: str | None = None  # the article the party invokes (free-text requests)
+    on: str | None = None         # effect requests: the player the effect should fall on
+    amount: float | int | None = None   # effect requests: how much is asked
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"party": self.party, "asks": self.asks}
+        if self.on:
+            d["on"] = self.on
+        if self.amount is not None:
+            d["amount"] = self.amount
+        if self.text:
+            d["text"] = self.text
+        if self.provision:
+            d["provision"] = self.provision
+        return d
+
+
+@dataclass
+class Dispute:
+    answers: dict                                      # shared by every event
+    events: list[dict] = field(default_factory=list)   # each event's own answers; [] = one event
+    requests: list[Request] = field(default_factory=list)
+    order_known: bool = True      # False: nobody can establish in which order the events happened
+
+    def event_answers(self) -> list[dict]:
+        """The answers the engine rules on, one mapping per event."""
+        if not self.events:
+            return [dict(self.answers)]
+        return [{**self.answers, **event} for event in self.events]
+
+    @property
+    def unknown(self) -> list[str]:
+        """Question ids answered 'unknown' anywhere in the dispute, in order of first mention."""
+        found: list[str] = []
+        for answers in [self.answers, *self.events]:
+            found += [q for q, v in answers.items() if is_unknown(v) and q not in found]
+        return found
+
+    def to_case(self) -> dict:
+        """The ``answers`` / ``events`` / ``requests`` keys of a case file."""
+        data: dict[str, Any] = {"answers": dict(self.answers)}
+        if self.events:
+            data["events"] = [dict(e) for e in self.events]
+        if self.requests:
+            data["requests"] = [r.to_dict() for r in self.requests]
+        if not self.order_known:
+            data["events_order"] = UNKNOWN
+        return data
+
+
+def read_dispute(data: dict, book: Rulebook, path: str) -> Dispute:
+    """The checked dispute of a case-file mapping (``answers``, optional ``events`` and
+    ``requests``); raises RefereeError with file:line on the first problem."""
+    answers = data.get("answers") or {}
+    line = where(answers)[1] if answers else where(data)[1]
+    answers = check_all(answers, book, path, line)
+    events = []
+    raw_events = data.get("events")
+    if raw_events is not None:
+        if not isinstance(raw_events, list):
+            raise RefereeError("events must be a list of answer mappings, one per event in the order "
+                               "they happened", path, where(data)[1])
+        for node in raw_events:
+            eline = where(node)[1] or line
+            if not isinstance(node, dict) or not node:
+                raise RefereeError("each event must be a mapping of question id to answer, with at least "
+                                   "what happened (claim)", path, eline)
+            events.append(check_all(node, book, path, eline))
+    requests = [read_request(node, book, path) for node in _list(data.get("requests"), "requests", path, data)]
+    order = data.get("events_order", "known")
+    if order not in ("known", UNKNOWN):
+        raise RefereeError(f"events_order {order!r}, expected known or unknown (nobody can establish "
+                           "the order the events happened in)", path, where(data)[1])
+    return Dispute(answers=answers, events=events, requests=requests, order_known=order != UNKNOWN)
+
+
+def _list(value, key: str, path: str, data) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RefereeError(f"{key} must be a list", path, where(data)[1])
+    return value
+
+
+def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
+    line = where(node)[1]
+    if (not isinstance(node, dict) or not {"party", "asks"} <= set(node)
+            or set(node) - {"party", "asks", "text", "provision", "on", "amount"}):
+        raise RefereeError("a request needs party (a seat) and asks (upheld, rejected, no-penalty, stands, "
+                           "effect:NAME, provision:ID or other), with optional text, provision, on (a seat) "
+                           "and amount", path, line)
+    party, asks = str(node["party"]), str(node["asks"])
+    if party not in book.seat_ids:
+        raise RefereeError(f"request party {party!r}, expected one of {', '.join(book.seat_ids)}", path, line)
+    check_request(asks, book, path, line)
+    provision = node.get("provision")
+    if provision is not None and str(provision) not in book.provisions:
+        raise RefereeError(f"request invokes {provision!r}, which is not a provision of {book.game} "
+                           "(see `referee articles`)", path, line)
+    on = node.get("on")
+    if on is not None and str(on) not in book.seat_ids:
+        raise RefereeError(f"request on {on!r}, expected one of {', '.join(book.seat_ids)}", path, line)
+    amount = node.get("amount")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, (int, float))):
+        raise RefereeError(f"request amount {amount!r}, expected a number", path, line)
+    return Request(party=party, asks=asks, text=str(node.get("text") or ""),
+                   provision=str(provision) if provision is not None else None,
+                   on=str(on) if on is not None else None, amount=amount)
+
+
+def check_request(asks: str, book: Rulebook, path: str | None = None, line: int | None = None) -> None:
+    kind, _, name = asks.partition(":")
+    ok = (asks in GENERIC_REQUESTS or (kind == "effect" and name in book.effects)
+          or (kind == "provision" and name in book.provisions))
+    if not ok:
+        raise RefereeError(f"request {asks!r}, expected upheld, rejected, no-penalty, stands, other, effect:NAME "
+                           f"with NAME one of "
+                           f"{', '.join(book.effects)}, or provision:ID", path, line)

@@ -1,0 +1,341 @@
+"""The signed ruling as plain data for the templates, in one language.
+
+Page 1, the front sheet, is what people sign: who, where and when; the decision in plain words;
+the entries to write on the score sheet per player by name; the articles applied with short
+quotes; the players' requests answered; signature lines; the appeal notice. The annex holds what
+a committee checks: the full quotes with their English renderings, the facts found written as
+statements (the referee's judgements and the facts not established apart), the events, the
+alternatives of a conditional ruling, what was found but not ruled on, the reasoning, the
+readings, the values used and the encoding's edition and hash. Production and provision ids
+appear only in the annex.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from referee.expert.engine.verdict import Ruling
+from referee.expert.language.answers import is_unknown, show_value
+from referee.expert.language.model import text
+from referee.reports import view
+from referee.reports.i18n import words
+
+QUOTE_SHORT = 180      # characters of a quote on the front sheet
+
+
+def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=None) -> dict:
+    """Everything the templates print, in ``lang``."""
+    book, w = ruling.book, words(lang)
+    base = view.build(ruling, lang, code)           # findings, not ruled, trail, values used ...
+    players = ruling.header.get("players") or {}
+    return {
+        **base,
+        "title_own": text(book.title, book.language),
+        "title": text(book.title, lang),
+        "header": _header(ruling, w),
+        "decision": decision(ruling, lang),
+        "conditional": _conditional(ruling, lang) if ruling.alternatives else None,
+        "entries": entries(ruling, ruling.result, lang),
+        "settled": bool(ruling.result and ruling.result.settled_by),
+        "result_values": _result_values(ruling, lang),
+        "applied": applied(ruling, lang),
+        "requests": requests(ruling, lang),
+        "signatures": [(w["sig_referee"], str(ruling.header.get("referee") or "")),
+                       (w["sig_chief"], str((tournament.get("chief_referee") if tournament else "") or ""))],
+        "appeal": appeal_notice(book, lang, tournament),
+        "facts": facts(ruling, lang),
+        "judgements": facts(ruling, lang, judgements=True),
+        "unknown": unknown(ruling, lang),
+        "events": events(ruling, lang) if ruling.events else [],
+        "incomplete": ([_question_words(ruling, q, lang) for q in ruling.open_questions]
+                       if ruling.open_questions else []),
+        "encoding": w["encoding_text"].format(game=book.game, edition=book.edition, hash=_hash(book)),
+        "players_named": [(view.unnested(book.seat_label(s, lang)), players[s]) for s in book.seat_ids
+                          if players.get(s)],
+    }
+
+
+def _header(ruling: Ruling, w: dict) -> list[tuple[str, str]]:
+    h = ruling.header
+    rows = [(w[k], str(h[k])) for k in ("tournament", "table", "deal") if h.get(k) not in (None, "")]
+    when = str(h.get("date") or "") or datetime.now().date().isoformat()
+    at = getattr(ruling, "ruled_at", "") or ""
+    if at:
+        when = f"{when} {at[11:16]}" if at[:10] == when else at[:16].replace("T", " ")
+    rows.append((w["ruled_at"], when))
+    if h.get("referee"):
+        rows.append((w["referee"], str(h["referee"])))
+    return rows
+
+
+def decision(ruling: Ruling, lang: str) -> list[str]:
+    """The decision in plain words: one sentence per standing finding, in the order of events,
+    and what was set aside and why."""
+    w = words(lang)
+    lines = []
+    for f in sorted(ruling.findings, key=lambda f: f.event):
+        who = view.player_name(ruling, f.offender, lang)
+        summary = text(f.summary, lang)
+        lines.append(f"{f.article}" + (f" — {w['offender']}: {who}." if who else ":") + f" {summary}")
+    for n in ruling.not_ruled:
+        lines.append(f"{n.article}: {view._reason(n, lang)}")
+    if not lines and not ruling.alternatives:
+        lines.append(w["decision_none"])
+    return lines
+
+
+def _conditional(ruling: Ruling, lang: str) -> dict:
+    w = words(lang)
+    matters = [u for u in ruling.unknown if u.matters]
+    facts_named = ", ".join([_question_words(ruling, u.question, lang) for u in matters]
+                            + ([w["order_unknown"]] if not ruling.order_known else []))
+    branches = []
+    for alt in ruling.alternatives:
+        when = f" {w['or']} ".join(_when_words(ruling, cond, lang) for cond in alt.when)
+        from dataclasses import replace
+        branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+        branches.append({"when": w["if"].format(when=when), "decision": decision(branch, lang),
+                         "entries": entries(branch, alt.result, lang),
+                         "findings": view.build(branch, lang)["findings"]})
+    return {"intro": w["conditional"].format(facts=facts_named), "branches": branches}
+
+
+def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
+    w = words(lang)
+    parts = []
+    for qid, value in cond.items():
+        if qid == "events_order":
+            parts.append(w["in_order"].format(order=", ".join(w["event"].format(n=n) for n in value)))
+            continue
+        q = ruling.book.questions[qid]
+        if isinstance(value, dict) and "from" in value:
+            shown = w["between"].format(a=value["from"], b=value["to"])
+        else:
+            shown = show_value(q, value, ruling.book, lang)
+        stated = view._stated(q, value, lang) if q.type == "yesno" else ""
+        parts.append(stated.rstrip(".") if stated else f"{_question_words(ruling, qid, lang)}: {shown}")
+    return "; ".join(parts)
+
+
+def _question_words(ruling: Ruling, qid: str, lang: str) -> str:
+    """A question as a fact's label: its ``fact:`` label, else its text."""
+    q = ruling.book.questions.get(qid)
+    if q is None:
+        return qid
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    if isinstance(fact, str):
+        return fact
+    return text(q.text, lang).rstrip("?")
+
+
+def entries(ruling: Ruling, result, lang: str) -> list[dict]:
+    """The result's entries by player name (a side's for per-side items)."""
+    if result is None:
+        return []
+    w = words(lang)
+    book = ruling.book
+    items = {i.get("id"): i for i in book.score.get("items") or []}
+    rows = []
+    for e in result.entries:
+        if not e.item:
+            rows.append({"who": "", "item": "", "amount": w["to_fill"].format(
+                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "open": True, "against": ""})
+            continue
+        side = items.get(e.item, {}).get("per") == "side"
+        who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
+        amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
+                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
+            what=", ".join(_question_words(ruling, q, lang) for q in e.needs) or "?")
+        rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
+                     "amount": amount, "open": e.amount is None,
+                     "against": view.player_name(ruling, e.against, lang) if e.against else ""})
+    return rows
+
+
+def _plain(value) -> str:
+    """A count written as it is (an item with ``signed: false``): 9, not +9."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}".replace("-", "−") if isinstance(value, (int, float)) else str(value)
+
+
+def _result_values(ruling: Ruling, lang: str) -> list[str]:
+    """The rulebook parameters the score sheet's entries read (also under each alternative), each
+    with where its values come from: what the source text gives, or the game's standard scoring."""
+    names: list[str] = []
+    for result in [ruling.result] + [getattr(a, "result", None) for a in ruling.alternatives]:
+        for n in getattr(result, "params", None) or []:
+            if n not in names:
+                names.append(n)
+    return view.values_of(ruling, names, lang)
+
+
+def _signed(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (int, float)):
+        return f"{value:+g}".replace("-", "−")
+    return str(value)
+
+
+def applied(ruling: Ruling, lang: str) -> list[dict]:
+    """The articles applied, each once, with a short quote."""
+    seen, rows = set(), []
+    findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
+    for f in findings:
+        for pid in f.provisions:
+            prov = ruling.book.provisions.get(pid)
+            if prov is None or pid in seen:
+                continue
+            seen.add(pid)
+            quote = prov.quote if len(prov.quote) <= QUOTE_SHORT else prov.quote[:QUOTE_SHORT].rsplit(" ", 1)[0] + " …"
+            rows.append({"label": prov.label, "quote": quote})
+    return rows
+
+
+def requests(ruling: Ruling, lang: str) -> list[dict]:
+    w = words(lang)
+    book = ruling.book
+    rows = []
+    for r in ruling.requests:
+        kind, _, name = r.request.partition(":")
+        if kind == "effect":
+            asked = text((book.effects.get(name) or {}).get("label"), lang) or name
+        elif kind == "provision":
+            prov = book.provisions.get(name)
+            asked = w["ask_provision"].format(label=prov.label if prov else name)
+        else:
+            asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
+        if r.on:
+            asked += f" — {w['on']}: {view.player_name(ruling, r.on, lang)}"
+        if r.amount is not None:
+            asked += f" ({_plain_num(r.amount)})"
+        if r.text:
+            asked = f"{asked} („{r.text}”)" if lang in ("pl", "hu") else (
+                f"{asked} «{r.text}»" if lang == "ru" else f"{asked} (“{r.text}”)" if lang == "en" else f"{asked} („{r.text}“)")
+        articles = ", ".join(r.articles)
+        reason = {
+            "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
+            "not-given": w["reason_not_given"], "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
+            "no-article": w["reason_no_article"], "depends": w["reason_depends"],
+            "less": w["reason_less"], "changed": w["reason_changed"],
+        }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
+        rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
+                     "answer": w[r.answer], "reason": reason})
+    return rows
+
+
+def _plain_num(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value)
+
+
+def appeal_notice(book, lang: str, tournament=None) -> str:
+    """How and by when to appeal: the rulebook's own words where its text says, else the
+    tournament's configuration, else a general line."""
+    own = book.source.get("appeal") if isinstance(book.source, dict) else None
+    if own:
+        return text(own, lang)
+    if tournament is not None and tournament.get("appeal"):
+        return str(tournament.get("appeal"))
+    return words(lang)["appeal_default"]
+
+
+def facts(ruling: Ruling, lang: str, judgements: bool = False) -> list[dict]:
+    """The facts found as statements, the shared ones first, then each event's; ``judgements``:
+    only the referee's judgements (else only established facts)."""
+    book = ruling.book
+    groups = [(None, ruling.answers)] if not ruling.events else [(None, ruling.answers)] + [
+        (k, {q: v for q, v in e.items() if q not in ruling.answers or ruling.answers[q] != v})
+        for k, e in enumerate(ruling.events)]
+    w = words(lang)
+    rows = []
+    for k, answers in groups:
+        for qid, q in book.questions.items():
+            if qid not in answers or q.judgement != judgements:
+                continue
+            value = answers[qid]
+            if is_unknown(value) and q.type != "text":
+                continue                     # listed under the facts not established
+            rows.append({"event": None if k is None else w["event"].format(n=k + 1),
+                         "text": _statement(ruling, q, value, lang)})
+    return rows
+
+
+def _statement(ruling: Ruling, q, value, lang: str) -> str:
+    said = view._stated(q, value, lang)
+    if q.type == "yesno":
+        return said or f"{text(q.text, lang)} — {words(lang)['yes' if value else 'no']}"
+    if q.type == "seat":
+        shown = view.player_name(ruling, value, lang)
+    else:
+        shown = show_value(q, value, ruling.book, lang)
+    if q.id in ruling.from_cards:
+        shown += f" [{words(lang)['from_cards']}: {'; '.join(ruling.from_cards[q.id])}]"
+    return f"{said}: {shown}" if said else f"{text(q.text, lang)} — {shown}"
+
+
+def unknown(ruling: Ruling, lang: str) -> list[dict]:
+    w = words(lang)
+    rows = []
+    for u in ruling.unknown:
+        if u.has_default:
+            labels = ", ".join(ruling.book.provisions[c].label for c in u.cites if c in ruling.book.provisions)
+            q = ruling.book.questions[u.question]
+            said = w["unknown_default"].format(articles=labels, value=show_value(q, u.default, ruling.book, lang))
+        else:
+            said = w["unknown_matters"] if u.matters else w["unknown_no_effect"]
+        rows.append({"fact": _question_words(ruling, u.question, lang),
+                     "event": None if u.event is None else w["event"].format(n=u.event + 1), "said": said})
+    return rows
+
+
+def events(ruling: Ruling, lang: str) -> list[dict]:
+    w = words(lang)
+    q = ruling.book.questions.get("claim")
+    rows = []
+    for k in range(ruling.event_count):
+        claim = ruling.answers_of(k).get("claim") or []
+        claim = claim if isinstance(claim, list) else [claim]
+        rows.append({"label": w["event"].format(n=k + 1),
+                     "what": "; ".join(q.label(c, lang) if q else str(c) for c in claim)})
+    return rows
+
+
+def _hash(book) -> str:
+    try:
+        from referee.expert.records.record import rulebook_identity
+        return rulebook_identity(book)["hash"].removeprefix("sha256:")[:16]
+    except Exception:        # a rulebook without files (a test double): no hash to show
+        return "—"
+
+
+def stored_views(ruling: Ruling, tournament=None) -> dict:
+    """The document in every language the rulebook has, as plain JSON for the ruling's record:
+    a reprint renders these, exactly as decided, without ruling again. The ruling's words (``w``)
+    are the template's and are not stored."""
+    from referee.reports.render import rulebook_languages
+    views = {}
+    for lang in rulebook_languages(ruling.book):
+        view = build(ruling, lang, None, tournament)
+        view.pop("w", None)
+        views[lang] = _plain(view)
+    return views
+
+
+def from_stored(stored: dict, lang: str, code: str | None) -> dict:
+    """A stored view made whole again for the templates."""
+    view = dict(stored)
+    view["w"] = words(lang)
+    view["code"] = code
+    return view
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
