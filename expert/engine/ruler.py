@@ -84,10 +84,15 @@ class Ruler:
         engine.run()
         found = sorted({f["production"] for f in engine.facts.values() if isinstance(f, Finding)},
                        key=self._order.get)
+        # A finding several productions set aside is credited to the one first in the rulebook's
+        # order, not to whichever fired first: the firing order follows the order the answers
+        # were declared in, and a ruling must not change with it (check's order analysis).
         aside = {}
         for f in engine.facts.values():
             if isinstance(f, SetAside):
-                aside.setdefault(f["production"], f)
+                held = aside.get(f["production"])
+                if held is None or self._order.get(f["by"], 1 << 30) < self._order.get(held["by"], 1 << 30):
+                    aside[f["production"]] = f
         findings = [build_finding(book, book.production(pid), answers) for pid in found if pid not in aside]
         not_ruled = [self._not_ruled(book.production(pid), aside[pid], findings)
                      for pid in found if pid in aside]
