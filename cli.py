@@ -554,6 +554,7 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
     from referee.expert.authoring.casebook import run_casebook
     from referee.expert.authoring.test_report import run_selected, select
     from referee.expert.language.rulebook import list_games
+    from referee.reports.authoring_views import case_text, coverage_text, total_text
     games_ = [game] if game else list_games(knowledge)
     if fmt != "text" or watch:
         return _test_report_or_watch(ctx, games_, patterns, fmt, watch, verbose, show_coverage, update, knowledge)
@@ -562,22 +563,18 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
     for g, book in books.items():
         results = run_selected(book, select(book, patterns)).results if patterns else run_casebook(book)
         for result in results:
-            where = f"{result.case.file}:{result.case.line}"
             if result.passed:
                 passed += 1
-                if verbose:
-                    click.echo(f"PASS {g}: {result.case.name}")
             else:
                 failed += 1
-                click.echo(f"FAIL {g}: {result.case.name} ({where})")
-                for d in result.differences:
-                    click.echo(f"    {d}")
-                if update and result.ruling is not None and _update_case(result):
-                    updated += 1
+            if verbose or not result.passed:
+                click.echo(case_text(g, result), nl=False)
+            if update and not result.passed and result.ruling is not None and _update_case(result):
+                updated += 1
         if show_coverage:
-            from referee.expert.authoring.analysis.coverage import coverage_rows, render_coverage
-            click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
-    click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
+            from referee.expert.authoring.analysis.coverage import coverage_rows
+            click.echo(coverage_text(g, coverage_rows(book, results)), nl=False)
+    click.echo(total_text(passed, failed, updated if update else None), nl=False)
     if failed - updated:
         sys.exit(1)
 
@@ -675,7 +672,7 @@ def check(game, fmt, strict, no_cache, knowledge):
     there are warnings); warnings alone are allowed. Results of earlier checks are reused for
     whatever the edits since did not touch."""
     import time
-    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
+    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, problem_dict
     from referee.expert.language.rulebook import list_games
     games_ = [game] if game else list_games(knowledge)
     started = time.monotonic()
@@ -693,10 +690,9 @@ def check(game, fmt, strict, no_cache, knowledge):
         click.echo(json.dumps({g: [problem_dict(i) for i in p.items] for g, p in results.items()},
                               ensure_ascii=False, indent=2))
     else:
+        from referee.reports.authoring_views import check_text
         for g, problems in results.items():
-            for item in problems.items:
-                click.echo(format_problem(item))
-            click.echo(f"{g}: {len(problems.errors)} error(s), {len(problems.warnings)} warning(s)")
+            click.echo(check_text(g, problems), nl=False)
             for note in getattr(problems, "notes", []):
                 click.echo(f"{g}: note: {note}", err=True)
         click.echo(f"checked {len(results)} rulebook(s) in {time.monotonic() - started:.1f} s", err=True)
@@ -928,7 +924,7 @@ def _fresh_book(game, knowledge):
 def verify(record_or_code, fmt, register_path, knowledge):
     """Say whether a ruling record (JSON file) or a printed verification code matches the
     register, and name what differs when it does not. Exit code 1 when it does not match."""
-    from referee.expert.records.record import format_verification, load_record, looks_like_code, verify as check_it
+    from referee.expert.records.record import load_record, looks_like_code, verify as check_it
     reg = None
     from referee.expert.records.register import default_register_path
     if default_register_path(register_path).exists():
@@ -958,7 +954,8 @@ def verify(record_or_code, fmt, register_path, knowledge):
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        click.echo(format_verification(result), nl=False)
+        from referee.reports.register_views import verification_text
+        click.echo(verification_text(result), nl=False)
     if not result.ok:
         sys.exit(1)
 
@@ -1034,10 +1031,10 @@ def _filters(f):
 @REGISTER
 def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
-    from referee.expert.records.register_text import format_list
+    from referee.reports.register_views import list_text
     given = _given(filters)
     with _register(register_path, readonly=True) as reg:
-        _listing(reg.list(limit=limit, **given), fmt, format_list)
+        _listing(reg.list(limit=limit, **given), fmt, list_text)
         _trust(reg)
 
 
@@ -1049,7 +1046,7 @@ def register_list(register_path, limit, fmt, **filters):
 def register_search(register_path, fmt, **filters):
     """Find rulings by table, deal, player, provision, article, date or referee; with
     --provision, also how that provision was ruled before (precedents)."""
-    from referee.expert.records.register_text import format_list, format_precedents
+    from referee.reports.register_views import list_text, precedents_text
     given = _given(filters)
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
@@ -1058,9 +1055,9 @@ def register_search(register_path, fmt, **filters):
         if given.get("provision"):
             provision = given.pop("provision")
             rows = reg.precedents(provision, **given)
-            _listing(rows, fmt, lambda rows: format_precedents(provision, rows))
+            _listing(rows, fmt, lambda rows: precedents_text(provision, rows))
         else:
-            _listing(reg.list(**given), fmt, format_list)
+            _listing(reg.list(**given), fmt, list_text)
         _trust(reg)
 
 
@@ -1077,13 +1074,13 @@ def register_search(register_path, fmt, **filters):
 def register_show(register_path, id_or_code, fmt, lang, out):
     """Show one ruling (by number or verification code) and its appeals; with --format
     md|html|pdf, reprint it."""
-    from referee.expert.records.register_text import format_show
+    from referee.reports.register_views import show_text
     with _register(register_path, readonly=True) as reg:
         shown = reg.show(id_or_code)
         if fmt in ("md", "html", "pdf"):
             _reprint(shown["record"], fmt, lang, out)
         else:
-            _listing(shown, fmt, format_show)
+            _listing(shown, fmt, show_text)
         _trust(reg)
 
 
@@ -1122,10 +1119,10 @@ def _reprint(record: dict, fmt: str, lang: str, out) -> None:
 @REGISTER
 def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
-    from referee.expert.records.register_text import format_stats
+    from referee.reports.register_views import stats_text
     given = _given(filters)
     with _register(register_path, readonly=True) as reg:
-        _listing(reg.stats(**given), fmt, format_stats)
+        _listing(reg.stats(**given), fmt, stats_text)
         _trust(reg)
 
 
@@ -1138,14 +1135,14 @@ def register_verify(register_path, fmt):
     column and every index row (citations, penalties, players, appeals) against the sealed
     records; name each difference. Exit 1 when anything differs. Prints the head (the last
     seal, short): written down, it shows later whether rulings were cut off the end."""
-    from referee.expert.records.register_check import check_register, format_check
+    from referee.expert.records.register_check import check_register
     with _register(register_path, readonly=True) as reg:
         result = check_register(reg)
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        from referee.expert.language.safe_text import visible
-        click.echo(visible(format_check(result, reg.path)), nl=False)
+        from referee.reports.register_views import register_check_text
+        click.echo(register_check_text(result, reg.path), nl=False)
     if not result.ok:
         sys.exit(1)
 

@@ -9,10 +9,13 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee.expert.engine.verdict import Ruling
 from referee.expert.language.errors import RefereeError
 from referee.reports.i18n import LANGS
+
+if TYPE_CHECKING:   # the register's listings render templates without loading the engine
+    from referee.expert.engine.verdict import Ruling
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -107,7 +110,7 @@ def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None
     return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
 
 
-def render_template(name: str, **data) -> str:
+def render_template(name: str, /, **data) -> str:
     """Any other document (an appeal decision, register listings) from its template."""
     return _env(_kind(name)).get_template(name).render(**data)
 

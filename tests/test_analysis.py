@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from referee.cli import main
 from conftest import FIXTURES, ROOT
-from referee.expert.authoring.checks import check_game, format_problem
+from referee.expert.authoring.checks import check_game
+from referee.reports.authoring_views import problem_text
 from referee.expert.language.rulebook import list_games
 
 BROKEN = Path(__file__).resolve().parent / "fixtures" / "broken"
@@ -37,7 +38,7 @@ def test_conflict_names_both_productions_with_an_example():
     assert set(p.provisions) == {"mini:2.bad-a", "mini:3.bad-b"}
     assert p.example["claim"] == ["bad-game"]
     assert "overrides" in p.message and "declarer bula 20" in p.message
-    assert re.match(r".*01-rules\.yaml:\d+: error \[conflict\]", format_problem(p))
+    assert re.match(r".*01-rules\.yaml:\d+: error \[conflict\]", problem_text(p))
 
 
 def test_two_verdicts_on_one_act_are_an_error_until_one_prevails(tmp_path):
@@ -158,7 +159,7 @@ def test_all_shipped_rulebooks_check():
 def test_shipped_rulebooks_have_no_analysis_errors(game):
     """An error here is a real finding for the knowledge authors (see the message)."""
     problems = shipped(game)
-    errors = [format_problem(p) for p in problems.errors if p.category in ANALYSIS_ERRORS - {"dangling"}]
+    errors = [problem_text(p) for p in problems.errors if p.category in ANALYSIS_ERRORS - {"dangling"}]
     assert errors == []
 
 

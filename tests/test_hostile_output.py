@@ -85,3 +85,22 @@ def test_error_messages_quote_typed_text_on_one_line(tmp_path):
         assert result.exit_code == 2
         no_raw_controls(result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_casebook_reports_show_a_case_name_on_its_line(tmp_path):
+    """`referee test` and its coverage quote case names from the knowledge files: a name that
+    holds a line break or a terminal escape forges no line and moves no cursor."""
+    import shutil
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    name = PAYLOADS["newline-forge"] + PAYLOADS["ansi-clear"] + PAYLOADS["rlo"]
+    with open(tmp_path / "mini" / "articles" / "01-rules.yaml", "a", encoding="utf-8") as f:
+        f.write(f"  - name: {H.yaml_quoted(name)}\n"
+                "    answers: {claim: [early], early_who: d2, early_turn: false, game: karo}\n"
+                "    expect: {no_infraction: true}\n")
+    result = CliRunner().invoke(main, ["test", "mini", "-v", "--coverage", "--knowledge", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    no_raw_controls(result.stdout)
+    assert not re.search(r"(?m)^(PENALTY: none|# Forged)", result.stdout), result.stdout
+    failed = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert len(failed) == 1 and "Marko PENALTY: none # Forged\\x1b[2J\\x1b[H" in failed[0]
+    assert any(line.startswith("      + Marko PENALTY: none") for line in result.stdout.splitlines())

@@ -152,15 +152,15 @@ def test_bad_inputs_are_referee_errors(tmp_path):
 
 
 def test_verify_says_whether_the_rulebook_changed(tmp_path):
-    from referee.expert.records.record import format_verification
+    from referee.reports.register_views import verification_text
     rb = make_rulebook(tmp_path)
     rec = build_record(RULING, rb)
     with Register(tmp_path / "reg.sqlite") as reg:
         reg.save(rec)
         v = verify(rec["code"], reg, rulebook=rb)
         assert v.ok and v.rulebook_current is True
-        assert "rulebook is unchanged" in format_verification(v)
+        assert "rulebook is unchanged" in verification_text(v)
         (tmp_path / "kb" / "toy" / "articles" / "01-a.yaml").write_text("article: Član 1 (new)\n")
         v = verify(rec, reg, rulebook=rb)
         assert v.ok and v.rulebook_current is False
-        assert "rulebook has changed" in format_verification(v)
+        assert "rulebook has changed" in verification_text(v)

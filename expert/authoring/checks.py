@@ -135,12 +135,6 @@ def _applied(ruling) -> dict:
                                for pid in f.provisions})}
 
 
-def format_problem(item) -> str:
-    """file:line: severity [category]: message (the category is what a rule author filters on)."""
-    loc = f"{item.file}:{item.line}: " if item.file and item.line else (f"{item.file}: " if item.file else "")
-    return f"{loc}{item.severity} [{item.category}]: {item.message}"
-
-
 def problem_dict(item) -> dict:
     d = {"severity": item.severity, "category": item.category, "message": item.message,
          "file": item.file, "line": item.line}

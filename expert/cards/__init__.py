@@ -90,6 +90,8 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
         facts.extend(betl_lead_facts(deal))
     if deal.game == "skat":
         facts.extend(matador_facts(deal))
+        from referee.expert.cards.skat import play_state_facts
+        facts.extend(play_state_facts(deal, facts))
     if deal.game == "preferans":
         from referee.expert.cards.holdings import holding_facts
         for seat in deal.seats:

@@ -552,29 +552,5 @@ def _describe(rec: Mapping) -> str:
     return ", ".join(bits)
 
 
-def describe(rec: Mapping) -> str:
-    """One line naming a record: game, table, deal, date, referee."""
-    return _describe(rec)
-
-
 def copy_record(rec: Mapping) -> dict:
     return copy.deepcopy(dict(rec))
-
-
-def format_verification(v: Verification) -> str:
-    """What ``referee verify`` prints (a record's fields shown on their line, controls visible)."""
-    from referee.expert.language.safe_text import clean
-    v = copy.copy(v)
-    v.message, v.differences = clean(v.message), [clean(d) for d in v.differences]
-    head = "OK" if v.ok else "MISMATCH" if v.status in ("differs", "altered") else "NOT FOUND" \
-        if v.status == "unknown-code" else "UNREGISTERED"
-    out = [f"{head}: {v.message}"]
-    if v.differences:
-        out.append("fields that differ from the register's copy:")
-        out += [f"  - {d}" for d in v.differences]
-    if v.rulebook_current is True:
-        out.append("the rulebook is unchanged since this ruling (same edition, same knowledge files)")
-    elif v.rulebook_current is False:
-        out.append("note: the rulebook has changed since this ruling (edition or knowledge files "
-                   "differ); an appeal would re-rule under the current rulebook")
-    return "\n".join(out) + "\n"

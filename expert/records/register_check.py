@@ -174,21 +174,3 @@ def _check_rulings(reg: Register, out: RegisterCheck, names: set) -> None:
     if not reg.sealed:
         out.notes.append("the register was made by an older referee and is not sealed: only the "
                          "records' own codes and the index rows were checked")
-
-
-def format_check(check: RegisterCheck, path) -> str:
-    lines = []
-    if check.ok:
-        lines.append(f"OK: {path}: {check.rulings} ruling(s) and appeal(s); every seal, record and "
-                     "index row checks")
-    else:
-        lines.append(f"DAMAGED OR ALTERED: {path}: {check.failed} problem(s) in "
-                     f"{check.rulings} ruling(s) and appeal(s):")
-        lines += [f"  - {p}" for p in check.problems]
-        if check.failed > len(check.problems):
-            lines.append(f"  ... and {check.failed - len(check.problems)} more")
-    lines += [f"note: {n}" for n in check.notes]
-    if check.head:
-        lines.append(f"head: ruling #{check.head_id}, seal {short(check.head)} (write it down: a "
-                     "register cut short after this point would show a different head)")
-    return "\n".join(lines) + "\n"
