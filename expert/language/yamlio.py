@@ -43,7 +43,9 @@ _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: the bounds (see the module's doc): a knowledge file or a case file is far below each of them
 MAX_BYTES = 4 * 1024 * 1024
 MAX_NODES = 200_000
-MAX_DEPTH = 60
+# the score sheets' formulas (bridge's score of a contract) nest about 40 levels deep; a hostile
+# file nests hundreds or thousands
+MAX_DEPTH = 100
 MAX_ALIASES = 10_000
 MAX_INT_DIGITS = 30
 
