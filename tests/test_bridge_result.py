@@ -19,7 +19,7 @@ from referee.expert.language.rulebook import load_rulebook
 
 FRAME = ["deal_stage", "contract_level", "contract_strain", "contract_doubled", "declarer", "vulnerability",
          "declarer_tricks"]
-REVOKE = {"claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_events": ["played-next"],
+REVOKE = {"claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_revoked": True, "l63_events": ["played-next"],
           "l63_trick12": False, "l64_exception": ["none"], "l64_winner": "offender", "l64_later_tricks": 3,
           "l11_attention": "player", "l11a_gain": False}
 
