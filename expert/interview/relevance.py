@@ -149,6 +149,8 @@ class _State:
         self.closed: set[str] = set()
         self.facts: dict[str, bool | None] = {}
         self.no_findings: bool | None = None
+        self._collected: dict[int, set[str]] = {}     # collect()'s result per condition
+        self._cut = False
         for _ in range(len(book.questions) + 1):
             self._facts()
             newly = {qid for qid, q in book.questions.items()
@@ -194,11 +196,20 @@ class _State:
         return cond.evaluate(c, self.literal)
 
     def collect(self, c, wanted: set[str], depth: int = 0) -> None:
-        """Add the questions that could still decide ``c``."""
+        """Add the questions that could still decide ``c``. What a condition adds depends only
+        on the answers, so it is worked out once per state (a derived fact read by many
+        productions is not unfolded again each time)."""
         if depth > 50:
+            self._cut = True
             return
+        known = self._collected.get(id(c))
+        if known is not None:
+            wanted |= known
+            return
+        cut_before, self._cut = self._cut, False
+        found: set[str] = set()
         live = []
-        for conj in cond.dnf(c):
+        for conj in _alternatives(c):
             vals = [(pos, lit, self.literal(lit)) for pos, lit in conj]
             if not any(v is not None and v != pos for pos, _, v in vals):
                 live.append((vals, frozenset((pos, lit) for pos, lit, v in vals if v is None)))
@@ -211,14 +222,33 @@ class _State:
                 if v is not None:
                     continue
                 if isinstance(lit, cond.AnswerTest):
-                    wanted.add(lit.question)
+                    found.add(lit.question)
                 elif isinstance(lit, cond.FactTest):
                     for p in self.producers.get(lit.name, []):
-                        self.collect(p.when, wanted, depth + 1)
+                        self.collect(p.when, found, depth + 1)
                 elif isinstance(lit, cond.NoFindings):
                     for p in self.book.productions:
                         if p.action == "finding" and not cond.reads_findings(p.when):
-                            self.collect(p.when, wanted, depth + 1)
+                            self.collect(p.when, found, depth + 1)
+        wanted |= found
+        if not self._cut:                # a result cut short by the depth limit is not kept
+            self._collected[id(c)] = found
+        self._cut = self._cut or cut_before
+
+
+# A condition's alternatives (its DNF), computed once: conditions are immutable, and the
+# interview reads the same ones after every answer. Keyed by identity, holding the condition so
+# that its id is not reused; bounded, for processes that load many rulebooks (the tests).
+_DNF: dict[int, tuple[object, list]] = {}
+
+
+def _alternatives(c) -> list:
+    hit = _DNF.get(id(c))
+    if hit is None or hit[0] is not c:
+        if len(_DNF) > 100_000:
+            _DNF.clear()
+        hit = _DNF[id(c)] = (c, cond.dnf(c))
+    return hit[1]
 
 
 def prune(book: Rulebook, answers: dict) -> dict:
