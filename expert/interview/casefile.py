@@ -12,6 +12,8 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import Rulebook
 from referee.expert.language.yamlio import load_file, load_text, where
 
+_SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee", "players")
 # session: an interrupted interview's own state (interview/session.py), kept for --resume
 CASE_KEYS = ("game", "header", "answers", "events", "requests", "cards", "session")
@@ -96,7 +98,9 @@ def save_case(path: str | Path, game: str, answers: dict, header: dict | None = 
 
 def _write_case(path: str | Path, data: dict, note: str | None) -> Path:
     path = Path(path)
-    body = yaml.safe_dump(_plain(data), allow_unicode=True, sort_keys=False)
+    # libyaml's emitter when PyYAML has it: the same text, five times faster (an interview saves
+    # after every answer)
+    body = yaml.dump(_plain(data), Dumper=_SafeDumper, allow_unicode=True, sort_keys=False)
     prefix = f"# {note}\n" if note else ""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".case-", suffix=".yaml")

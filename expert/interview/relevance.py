@@ -173,9 +173,7 @@ class _State:
                     changed = True
             if not changed:
                 break
-        infractions = [p for p in self.book.productions if p.action == "finding"
-                       and not cond.reads_findings(p.when)]
-        vals = [self.value(p.when) for p in infractions]
+        vals = [self.value(p.when) for p in _infractions(self.book)]
         self.no_findings = False if True in vals else (None if None in vals else True)
 
     def literal(self, lit) -> bool | None:
@@ -227,9 +225,8 @@ class _State:
                     for p in self.producers.get(lit.name, []):
                         self.collect(p.when, found, depth + 1)
                 elif isinstance(lit, cond.NoFindings):
-                    for p in self.book.productions:
-                        if p.action == "finding" and not cond.reads_findings(p.when):
-                            self.collect(p.when, found, depth + 1)
+                    for p in _infractions(self.book):
+                        self.collect(p.when, found, depth + 1)
         wanted |= found
         if not self._cut:                # a result cut short by the depth limit is not kept
             self._collected[id(c)] = found
@@ -276,9 +273,34 @@ def not_asked(book: Rulebook, answers: dict) -> list[str]:
 
 def articles_fed(book: Rulebook, qid: str) -> list[str]:
     """Provision ids cited by productions that read the question."""
-    ids: list[str] = []
+    return list(_per_book(book, "fed", _articles_fed).get(qid, []))
+
+
+def _articles_fed(book: Rulebook) -> dict[str, list[str]]:
+    fed: dict[str, list[str]] = {}
     for p in book.productions:
         reads = cond.questions_read(p.when) | (questions_in_finding(p.finding) if p.finding else set())
-        if qid in reads or p.keep_first == qid:
+        for qid in reads | ({p.keep_first} if p.keep_first else set()):
+            ids = fed.setdefault(qid, [])
             ids += [c for c in p.cites if c not in ids]
-    return ids
+    return fed
+
+
+def _infractions(book: Rulebook) -> list[Production]:
+    """The findings that do not read other findings (what 'no findings' is made of)."""
+    return _per_book(book, "infractions", lambda b: [p for p in b.productions if p.action == "finding"
+                                                       and not cond.reads_findings(p.when)])
+
+
+# What depends on the rulebook alone, worked out once per rulebook (keyed by identity, holding
+# the rulebook so that its id is not reused).
+_BOOKS: dict[tuple[int, str], tuple[Rulebook, object]] = {}
+
+
+def _per_book(book: Rulebook, what: str, make):
+    hit = _BOOKS.get((id(book), what))
+    if hit is None or hit[0] is not book:
+        if len(_BOOKS) > 1_000:
+            _BOOKS.clear()
+        hit = _BOOKS[(id(book), what)] = (book, make(book))
+    return hit[1]
