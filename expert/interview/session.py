@@ -504,10 +504,12 @@ class Session:
             self._ruler = Ruler(self.book)
         return self._ruler
 
-    def rule(self) -> Ruling:
+    def rule(self, ruler: Ruler | None = None) -> Ruling:
+        """The ruling on the answers given; ``ruler``: the engine to rule with (a server shares
+        one per rulebook, held by one ruling at a time), else the session's own."""
         sources = {q: s for q, s in self._sources.items() if q not in self.shared
                    and all(q not in e for e in self.events)}
-        return rule_dispute(self.ruler(), self.dispute(), self.header, sources)
+        return rule_dispute(ruler or self.ruler(), self.dispute(), self.header, sources)
 
     def answer_times(self) -> dict:
         return dict(self.times)
