@@ -390,3 +390,17 @@ def test_the_ruling_downloads_as_a_pdf(tmp_path):
     assert r.status_code == 200 and r.data.startswith(b"%PDF")
     assert r.headers["Content-Type"] == "application/pdf" and "attachment" in r.headers["Content-Disposition"]
     assert ref.get(url + "/sheet.pdf").data == r.data                 # printed once, then kept
+
+
+def test_an_order_question_takes_the_order_of_the_taps(tmp_path):
+    ref = Referee(make_app(tmp_path))
+    url = ref.new("preferans")
+    ref.post(url, value="no")
+    ref.post(url, value=["bad-dolaz", "out-of-turn"])
+    ref.post(url, value="no")                                   # the referee does not play
+    p = ref.prompt(url)["prompt"]
+    assert (p["id"], p["type"]) == ("order", "order")
+    assert 'data-ordered="yes"' in ref.get(url).text
+    ref.post(url, order="out-of-turn,bad-dolaz")                 # tapped: out-of-turn first
+    data = read_case(next((tmp_path / "interviews").glob("*/*.yaml")))
+    assert data["answers"]["order"] == ["out-of-turn", "bad-dolaz"]

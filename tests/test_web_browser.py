@@ -267,3 +267,24 @@ def test_a_visitor_without_the_access_code_is_refused(tmp_path, browser):
     finally:
         srv.close()
         thread.join(10)
+
+
+def test_the_order_of_events_is_the_order_of_the_taps(server, browser):
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    start_dispute(page, server.url, "preferans", {})
+    answer(page, "no")
+    answer(page, ["bad-dolaz", "out-of-turn"])
+    answer(page, "no")
+    assert prompt(page)["type"] == "order"
+    for value in ("out-of-turn", "bad-dolaz"):
+        page.locator(f'label.option:has(input[value="{value}"])').tap()
+    marks = [page.locator(f'label.option:has(input[value="{v}"]) .rank').inner_text() for v in ("out-of-turn", "bad-dolaz")]
+    assert marks == ["1", "2"]
+    shot(page, "phone-order")
+    submit(page, page.locator("button.primary"))
+    assert prompt(page)["id"] != "order"
+    dispute = page.url.rsplit("/", 1)[1]
+    saved = next(p for p in (server.tmp / "interviews").glob("*/*.yaml") if dispute in p.name)
+    assert read_case(saved)["answers"]["order"] == ["out-of-turn", "bad-dolaz"]
+    ctx.close()

@@ -46,7 +46,7 @@ class Referee:
 
     def get(self, url: str, **kw):
         r = self.client.get(url, **kw)
-        if 'name="csrf"' in r.text:
+        if r.mimetype == "text/html" and 'name="csrf"' in r.text:
             self.csrf = hidden(r.text, "csrf")
         return r
 

@@ -16,7 +16,7 @@ from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language.answers import question_text
 from referee.expert.language.errors import RefereeError
 from referee.web import card_grid, forms
-from referee.web.store import NotFound
+from referee.web.store import NotFound, write_atomic
 from referee.web.words import LANG_NAMES, for_screen, words
 
 bp = Blueprint("web", __name__)
@@ -196,17 +196,18 @@ def dispute(dispute: str):
     note = _note(dispute)
     if note.get("ruling"):
         return redirect(url_for("web.ruling", dispute=dispute), 303)
-    s = _load(dispute)
-    return _screen(dispute, s)
+    with ext()["store"].lock(owner(), dispute):
+        return _screen(dispute, _load(dispute))
 
 
 @bp.get("/d/<dispute>/prompt.json")
 def prompt_json(dispute: str):
     """The current prompt as data (Prompt.to_dict), and the state key its form must carry."""
     _note(dispute)
-    s = _load(dispute)
-    prompt = s.next()
-    return {"prompt": prompt.to_dict() if prompt else None, "step": step_key(s), "stage": s.stage}
+    with ext()["store"].lock(owner(), dispute):
+        s = _load(dispute)
+        prompt = s.next()
+        return {"prompt": prompt.to_dict() if prompt else None, "step": step_key(s), "stage": s.stage}
 
 
 @bp.post("/d/<dispute>")
@@ -239,11 +240,16 @@ def answer(dispute: str):
                 said = s.answer(action.raw)
                 if said:
                     flash(said.strip("() "))
-        except AnswerRefused as exc:
-            reason = w.get(exc.reason, exc.reason) if exc.reason == "nothing_tapped" else exc.reason
-            return _screen(dispute, s, refusal=reason, status=422, form=request.form)
-        except RefereeError as exc:
-            return _screen(dispute, s, refusal=exc.message, status=422, form=request.form)
+        except (AnswerRefused, RefereeError) as exc:
+            store.forget(owner(), dispute)          # whatever the refusal touched: read the file again
+            if isinstance(exc, AnswerRefused):
+                reason = w.get(exc.reason, exc.reason) if exc.reason == "nothing_tapped" else exc.reason
+            else:
+                reason = exc.message
+            return _screen(dispute, _load(dispute), refusal=reason, status=422, form=request.form)
+        except BaseException:
+            store.forget(owner(), dispute)
+            raise
         s.next()                             # settles the stage (the cards done, the review reached)
         if stage == "cards" and s.stage != "cards" and s.from_cards_note():
             flash(s.from_cards_note())
@@ -256,26 +262,28 @@ def _rule(dispute: str, note: dict):
     from referee.expert.interview.publish import publish
     from referee.reports.render import render
     store, books, cfg = ext()["store"], ext()["books"], ext()["config"]
-    game = note["game"]
-    with books.ruler(game) as ruler:
-        s = _load(dispute, ruler)
-        if request.form.get("step") != step_key(s):
-            flash(words(s.lang)["stale"])
-            return redirect(url_for("web.dispute", dispute=dispute), 303)
-        prompt = s.next()
-        if prompt is None or prompt.kind != "review":
-            return redirect(url_for("web.dispute", dispute=dispute), 303)
-        s.answer("")                         # Enter at the review: rule now
-        ruling = s.rule()
-    lang = note.get("ruling_lang") or s.lang
-    code, rid = publish(ruling, s.book, cfg.tournament, register=cfg.register, cards=s.cards,
-                        times=s.answer_times())
-    html = render(ruling, "html", lang, code=code, tournament=cfg.tournament)
-    from referee.web.store import write_atomic
-    write_atomic(store.path(owner(), dispute, ".ruling.html"), html.encode("utf-8"))
-    note["ruling"] = {"code": code, "id": rid, "ruled_at": getattr(ruling, "ruled_at", ""), "lang": lang}
-    store.write_note(owner(), dispute, note)
-    store.save(owner(), dispute, s, "referee serve, ruled")
+    s = _load(dispute)
+    if request.form.get("step") != step_key(s):
+        flash(words(s.lang)["stale"])
+        return redirect(url_for("web.dispute", dispute=dispute), 303)
+    prompt = s.next()
+    if prompt is None or prompt.kind != "review":
+        return redirect(url_for("web.dispute", dispute=dispute), 303)
+    s.answer("")                             # Enter at the review: rule now
+    try:
+        with books.ruler(note["game"]) as ruler:     # the rulebook's one engine, this ruling only
+            ruling = s.rule(ruler)
+        lang = note.get("ruling_lang") or s.lang
+        code, rid = publish(ruling, s.book, cfg.tournament, register=cfg.register, cards=s.cards,
+                            times=s.answer_times())
+        html = render(ruling, "html", lang, code=code, tournament=cfg.tournament)
+        write_atomic(store.path(owner(), dispute, ".ruling.html"), html.encode("utf-8"))
+        note["ruling"] = {"code": code, "id": rid, "ruled_at": getattr(ruling, "ruled_at", ""), "lang": lang}
+        store.write_note(owner(), dispute, note)
+        store.save(owner(), dispute, s, "referee serve, ruled")
+    except BaseException:
+        store.forget(owner(), dispute)       # the session in memory said 'done': read the file again
+        raise
     return redirect(url_for("web.ruling", dispute=dispute), 303)
 
 
@@ -367,7 +375,8 @@ def ruling(dispute: str):
     note = _note(dispute)
     if not note.get("ruling"):
         return redirect(url_for("web.dispute", dispute=dispute), 303)
-    s = _load(dispute)
+    with ext()["store"].lock(owner(), dispute):
+        s = _load(dispute)
     from referee.reports.pdf import chromium
     return render_template("ruling.html", w=words(s.lang), dispute=dispute, ruling=note["ruling"],
                            header=s.header, title=_title(s.book, s.lang), pdf=chromium() is not None,
@@ -401,7 +410,6 @@ def sheet_pdf(dispute: str):
     with store.lock(owner(), dispute):
         if not pdf.is_file():
             from referee.reports.pdf import html_to_pdf
-            from referee.web.store import write_atomic
             try:
                 data = html_to_pdf(store.path(owner(), dispute, ".ruling.html").read_text(encoding="utf-8"))
             except RefereeError:

@@ -37,3 +37,15 @@ class Rulebooks:
             if game not in self._rulers:
                 self._rulers[game] = Ruler(book)
             yield self._rulers[game]
+
+    def warm(self) -> None:
+        """Load every rulebook and build its engine now (a server calls this in the background
+        at start-up), so that the first ruling of each game does not wait for it."""
+        for game in self.games:
+            try:
+                with self.ruler(game):
+                    pass
+            except Exception:            # a rulebook that does not load says so when it is used
+                continue
+        from referee.reports.render import _env
+        _env().get_template("ruling.html.j2")

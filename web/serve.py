@@ -120,6 +120,8 @@ def _qr(text: str) -> str:
 def serve(host: str, port: int, interviews: Path, *, register: str | None = None, knowledge: str | None = None,
           tournament: Tournament | None = None, echo: Callable[[str], None] = print) -> None:
     server = make_server(host, port, interviews, register=register, knowledge=knowledge, tournament=tournament)
+    import threading
+    threading.Thread(target=server.referee_app.extensions["referee"]["books"].warm, daemon=True).start()
     banner(server, host, echo)
     try:
         server.run()

@@ -22,6 +22,7 @@ import secrets
 import stat
 import tempfile
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -69,6 +70,17 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def _signature(path: Path) -> tuple | None:
+    """What changes whenever the file is written (None: no such file)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def _check_regular(path: Path) -> None:
     try:
         mode = os.lstat(path).st_mode
@@ -78,11 +90,18 @@ def _check_regular(path: Path) -> None:
         raise RefereeError("not a regular file; refusing to replace it", str(path))
 
 
+LIVE = 64      # sessions kept in memory (the file stays the truth: a changed file is read again)
+
+
 class Store:
     def __init__(self, root: str | Path):
         self.root = Path(root)
         self._locks: dict[tuple[str, str], threading.Lock] = {}
         self._guard = threading.Lock()
+        # (referee, dispute) -> (the file's signature when last read or written, its Session):
+        # the page shown after an answer is then the session that took it, with its next prompt
+        # already worked out. Used only under the dispute's lock.
+        self._live: OrderedDict[tuple[str, str], tuple[tuple, Session]] = OrderedDict()
 
     # --- names ---------------------------------------------------------------------------
     def folder(self, owner: str) -> Path:
@@ -113,16 +132,39 @@ class Store:
         path = self.path(owner, dispute)
         _check_regular(path)
         save_session(path, session, note)
+        self._remember((owner, dispute), _signature(path), session)
 
     def load(self, owner: str, dispute: str, book_of, ruler_of=None) -> Session:
-        """The dispute's session, exactly as last saved. ``book_of(game)`` gives the rulebook."""
+        """The dispute's session, exactly as last saved. ``book_of(game)`` gives the rulebook;
+        with ``ruler_of(game)`` the session is read from its file and rules with that engine."""
         path = self.path(owner, dispute)
-        if not path.is_file():
+        signature = _signature(path)
+        if signature is None:
             raise NotFound(dispute)
+        key = (owner, dispute)
+        with self._guard:
+            live = self._live.get(key)
+            if live is not None and live[0] == signature and ruler_of is None:
+                self._live.move_to_end(key)
+                return live[1]
         data = read_case(path)
         book = book_of(data["game"])
-        return Session.resume(book, data, ruler=ruler_of(data["game"]) if ruler_of else None,
-                              source=str(path))
+        session = Session.resume(book, data, ruler=ruler_of(data["game"]) if ruler_of else None,
+                                 source=str(path))
+        self._remember(key, signature, session)
+        return session
+
+    def forget(self, owner: str, dispute: str) -> None:
+        """Drop the session kept in memory (a refused answer: the file is read again)."""
+        with self._guard:
+            self._live.pop((owner, dispute), None)
+
+    def _remember(self, key: tuple[str, str], signature, session: Session) -> None:
+        with self._guard:
+            self._live[key] = (signature, session)
+            self._live.move_to_end(key)
+            while len(self._live) > LIVE:
+                self._live.popitem(last=False)
 
     def note(self, owner: str, dispute: str) -> dict:
         path = self.path(owner, dispute, ".json")
@@ -166,6 +208,7 @@ class Store:
             raise NotFound(dispute)
         bin_ = self.folder(owner) / "discarded"
         bin_.mkdir(exist_ok=True)
+        self.forget(owner, dispute)
         for suffix in (".yaml", ".json", ".ruling.html", ".ruling.pdf"):
             src = self.path(owner, dispute, suffix)
             if src.is_file():
