@@ -9,6 +9,8 @@ when their ``when`` holds, and Enter skips them.
 """
 from __future__ import annotations
 
+import json
+import threading
 from datetime import datetime, timezone
 
 from referee.expert.language import conditions as cond
@@ -61,7 +63,7 @@ class Interview:
         self.skipped.add(qid)
 
     def _for_the_record(self) -> Question | None:
-        state = _State(self.book, self.answers, self._producers)
+        state = _state(self.book, self.answers, self._producers)
         for qid, q in self.book.questions.items():
             if (q.type == "text" and qid not in self.answers and qid not in self.skipped
                     and qid not in state.closed and (q.when is None or state.value(q.when) is True)):
@@ -69,7 +71,7 @@ class Interview:
         return None
 
     def needed(self) -> tuple[set[str], set[str]]:
-        state = _State(self.book, self.answers, self._producers)
+        state = _state(self.book, self.answers, self._producers)
         deciding: set[str] = set()
         filling: set[str] = set()
         goals = [p for p in self.book.productions if p.action != "derive"]
@@ -139,6 +141,22 @@ def _producers(book: Rulebook) -> dict[str, list[Production]]:
         if p.action == "derive":
             producers.setdefault(p.derive, []).append(p)
     return producers
+
+
+_RECENT = threading.local()
+
+
+def _state(book: Rulebook, answers: dict, producers: dict) -> "_State":
+    """The state of these answers. Pruning the answers and choosing the next question read the
+    same answers one after the other: the last state worked out (in this thread) is used again
+    when the answers are the same. It holds a copy of them, so no caller's later change reaches it."""
+    key = json.dumps(answers, sort_keys=True, default=repr)
+    last = getattr(_RECENT, "state", None)
+    if last is not None and last[0] is book and last[1] == key:
+        return last[2]
+    state = _State(book, dict(answers), producers)
+    _RECENT.state = (book, key, state)
+    return state
 
 
 class _State:
@@ -253,7 +271,7 @@ def prune(book: Rulebook, answers: dict) -> dict:
     kept = dict(answers)
     producers = _producers(book)
     for _ in range(len(kept) + 1):
-        state = _State(book, kept, producers)
+        state = _state(book, kept, producers)
         stale = [qid for qid in kept if qid in book.questions
                  and book.questions[qid].when is not None
                  and cond.evaluate(book.questions[qid].when, state.literal) is False]
