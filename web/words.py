@@ -15,7 +15,7 @@ WORDS = {
     "en": {
         "title": "Referee", "start": "Start page", "new": "New dispute", "which_game": "Which game?",
         "in_progress": "Disputes in progress", "none_in_progress": "None in progress.",
-        "recent": "Recent rulings", "none_recent": "No rulings in the register yet.",
+        "yours": "Your rulings", "recent": "Recent rulings", "none_recent": "No rulings in the register yet.",
         "mine": "yours", "continue": "Continue", "discard": "Discard",
         "discard_confirm": "Discard this dispute? Its file is kept in the interviews folder (discarded/).",
         "discarded": "The dispute was discarded; its file is kept under discarded/.",
@@ -54,7 +54,7 @@ WORDS = {
     "sr": {
         "title": "Sudija", "start": "Početna strana", "new": "Novi spor", "which_game": "Koja igra?",
         "in_progress": "Sporovi u toku", "none_in_progress": "Nijedan nije u toku.",
-        "recent": "Poslednje odluke", "none_recent": "U registru još nema odluka.",
+        "yours": "Vaše odluke", "recent": "Poslednje odluke", "none_recent": "U registru još nema odluka.",
         "mine": "vaša", "continue": "Nastavi", "discard": "Odbaci",
         "discard_confirm": "Odbaciti ovaj spor? Njegova datoteka ostaje u fascikli sa sporovima (discarded/).",
         "discarded": "Spor je odbačen; datoteka je sačuvana u discarded/.",
@@ -93,7 +93,7 @@ WORDS = {
     "pl": {
         "title": "Sędzia", "start": "Strona główna", "new": "Nowa sprawa", "which_game": "Jaka gra?",
         "in_progress": "Sprawy w toku", "none_in_progress": "Żadna sprawa nie jest w toku.",
-        "recent": "Ostatnie orzeczenia", "none_recent": "W rejestrze nie ma jeszcze orzeczeń.",
+        "yours": "Twoje orzeczenia", "recent": "Ostatnie orzeczenia", "none_recent": "W rejestrze nie ma jeszcze orzeczeń.",
         "mine": "twoje", "continue": "Kontynuuj", "discard": "Odrzuć",
         "discard_confirm": "Odrzucić tę sprawę? Jej plik zostaje w folderze spraw (discarded/).",
         "discarded": "Sprawę odrzucono; jej plik zachowano w discarded/.",
@@ -132,7 +132,7 @@ WORDS = {
     "ru": {
         "title": "Судья", "start": "Главная", "new": "Новый случай", "which_game": "Какая игра?",
         "in_progress": "Случаи в работе", "none_in_progress": "В работе ничего нет.",
-        "recent": "Последние решения", "none_recent": "В реестре ещё нет решений.",
+        "yours": "Ваши решения", "recent": "Последние решения", "none_recent": "В реестре ещё нет решений.",
         "mine": "ваше", "continue": "Продолжить", "discard": "Отказаться",
         "discard_confirm": "Отказаться от этого случая? Его файл останется в папке случаев (discarded/).",
         "discarded": "От случая отказались; его файл сохранён в discarded/.",
@@ -171,7 +171,7 @@ WORDS = {
     "hu": {
         "title": "Játékvezető", "start": "Kezdőlap", "new": "Új eset", "which_game": "Melyik játék?",
         "in_progress": "Folyamatban lévő esetek", "none_in_progress": "Nincs folyamatban lévő eset.",
-        "recent": "Legutóbbi döntések", "none_recent": "A nyilvántartásban még nincs döntés.",
+        "yours": "Az ön döntései", "recent": "Legutóbbi döntések", "none_recent": "A nyilvántartásban még nincs döntés.",
         "mine": "az öné", "continue": "Folytatás", "discard": "Elvetés",
         "discard_confirm": "Elveti ezt az esetet? A fájlja megmarad az esetek mappájában (discarded/).",
         "discarded": "Az eset elvetve; a fájlja a discarded/ mappában maradt.",
