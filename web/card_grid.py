@@ -57,7 +57,7 @@ class Suit:
 @dataclass
 class Grid:
     suits: list[Suit]
-    expects: str        # "10", "10 or 12", "up to 4"
+    expects: str        # what the counter says is expected: "10", "10 (12)"
     count: int          # the number the counter aims at
     ordered: bool       # a trick: the order of the taps is the order of play
 
@@ -88,7 +88,8 @@ def grid(game: str, kind: str, deal: dict | None, w: dict, seat: str = "", label
         suits.append(suit)
     if kind == "hand":
         n = HAND_SIZE[game]
-        expects = f"{n} / {n + TALON_SIZE[game]}" if game == "ulti" and seat == _declarer(game, deal) else str(n)
+        # ulti: the declarer's hand may be given with the talon picked up
+        expects = f"{n} ({n + TALON_SIZE[game]})" if game == "ulti" and seat == _declarer(game, deal) else str(n)
     elif kind in ("talon", "discard"):
         n = TALON_SIZE[game]
         expects = str(n)

@@ -298,7 +298,8 @@ def _screen(dispute: str, s: Session, refusal: str = "", status: int = 200, form
         "w": w, "lang": lang, "dispute": dispute, "prompt": prompt, "text": for_screen(prompt.text),
         "step": step_key(s), "refusal": refusal, "notes": get_flashed_messages(),
         "title": _title(book, lang), "header": s.header, "game": book.game, "form": form,
-        "help": s.help(prompt), "found": _articles(book, request.args.get("article", "")),
+        "help": (info := s.help(prompt)), "article_groups": _by_label(info["articles"]),
+        "found": _articles(book, request.args.get("article", "")),
         "asked_article": request.args.get("article", ""),
     }
     if prompt.kind == "question" and prompt.conditional_on:
@@ -315,6 +316,14 @@ def _screen(dispute: str, s: Session, refusal: str = "", status: int = 200, form
     if prompt.kind == "request_provision":
         data["provisions"] = [p.label for p in book.provisions.values()]
     return render_template("prompt.html", **data), status
+
+
+def _by_label(articles: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The articles a question feeds, one entry per label (a paragraph's provisions together)."""
+    groups: dict[str, list[dict]] = {}
+    for a in articles:
+        groups.setdefault(a["label"], []).append(a)
+    return list(groups.items())
 
 
 def _articles(book, label: str) -> list:
