@@ -170,6 +170,16 @@ def card_fields(step: str) -> list:
     return [("do", "skip")]
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The server process's CPU time so far (Linux /proc), the figure a busy machine does not
+    inflate the way it inflates wall-clock times."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
     exe = Path(sys.executable).parent / "referee"
     proc = subprocess.Popen([str(exe), "serve", "--port", "0", "--interviews", str(folder / "interviews"),
@@ -285,7 +295,10 @@ def main() -> None:
         proc, base = start_server(folder)
         try:
             Referee(base).open("/")
+            time.sleep(3)                         # the engines are built in the background at start-up
+            cpu_before = cpu_seconds(proc.pid)
             taps, gets, failures = per_question(base, args.quick)
+            cpu_after = cpu_seconds(proc.pid)
             result = concurrent(base, folder)
         finally:
             proc.send_signal(signal.SIGINT)
@@ -298,6 +311,10 @@ def main() -> None:
           f"= {p95 / TARGET_P95:.2f} of the 50 ms target; mean {statistics.mean(taps) * 1000:.1f} ms")
     print(f"  the question page alone (GET):                   p50 {g50 * 1000:.1f} ms, p95 {g95 * 1000:.1f} ms "
           f"= {g95 / TARGET_P95:.2f} of the target")
+    if cpu_before is not None and cpu_after is not None:
+        per_tap = (cpu_after - cpu_before) / len(taps)
+        print(f"  server CPU time per tap (its POST and both GETs, the walks' new disputes and rulings "
+              f"included): {per_tap * 1000:.1f} ms")
     print(f"{result['n']} concurrent interviews to the ruling: {result['errors']} errors, {result['lost']} answers lost, "
           f"{result['requests']} requests in {result['wall']:.1f} s, {result['late']} past the 300 s bound")
     if result["taps"]:
