@@ -69,10 +69,26 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
     if line.against:
         against = _in_lang(effect.get("against"), lang)[0] or w["against"]
         result += ", " + str(against).format(who=who(ruling, line.against, lang))
-    if line.needs:
+    if line.options:
+        # an amount that depends on a fact not established: what it comes to under each answer
+        parts = []
+        for when, amount in line.options:
+            shown = "; ".join(show_value(ruling.book.questions[qid], v, ruling.book, lang)
+                              for qid, v in when.items() if qid in ruling.book.questions)
+            parts.append(f"{_num(amount)} ({shown})")
+        result += ": " + f" {w['or']} ".join(dict.fromkeys(parts))
+    elif line.needs:
         q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
         result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
     return result
+
+
+def _num(value) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
@@ -110,8 +126,9 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "no_infraction": ruling.no_infraction,
         "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
-        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang))
-                            for c in ruling.not_established],
+        "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang, k))
+                            for c, k in zip(ruling.not_established,
+                                            ruling.not_established_events or [0] * len(ruling.not_established))],
         "trail": _trail(ruling),
         "code": code,
     }
@@ -121,6 +138,12 @@ def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
     """The rulebook parameters the finding's amounts read, each with where its values come from."""
     entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
     names = params_in([e.get("amount") for e in entries]) if f.penalty else []
+    return values_of(ruling, names, lang)
+
+
+def values_of(ruling: Ruling, names: list[str], lang: str) -> list[str]:
+    """Each named parameter's description with where its values come from (the source, or the
+    tournament's value)."""
     params, book = ruling.book.parameters, ruling.book
     w = words(lang)
     return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
@@ -190,9 +213,9 @@ def _reason(n, lang: str) -> str:
     return n.reason
 
 
-def _not_examined(ruling: Ruling, claim, lang: str) -> str:
+def _not_examined(ruling: Ruling, claim, lang: str, event: int = 0) -> str:
     w = words(lang)
-    why = why_not_examined(ruling, claim)
+    why = why_not_examined(ruling, claim, event)
     if why is None:
         return w["not_established_text"]
     if why[0] == "override":

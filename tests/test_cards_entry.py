@@ -89,7 +89,7 @@ def test_play_trick_by_trick_finds_the_revoke_and_an_empty_line_ends():
     assert any("already played" in o or "trick 1" in o for o in out if o.startswith("  !"))
     assert cards["play"] == ["♦3 ♦A ♣7 ♦7", "♦K ♦10 ♦8 ♦4"]
     got = answers_from_cards(load_rulebook("bridge"), cards)
-    assert got.answers["play_claim"] == "revoke" and got.answers["offender"] == "E"
+    assert got.answers["play_claim"] == ["revoke"] and got.answers["offender"] == "E"
 
 
 def test_back_undoes_the_previous_entry_whether_given_or_skipped():

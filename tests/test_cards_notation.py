@@ -181,3 +181,23 @@ def test_notation_help():
     from referee.expert.cards.notation import notation_help
     text = notation_help("ulti", "hand")
     assert "A is the alsó" in text and "hand: 10 cards" in text
+
+
+def test_a_suit_letter_glued_to_its_ranks_is_read_as_typed_in_a_hurry():
+    from referee.expert.cards.notation import parse_cards
+    assert [(c.suit, c.rank) for c in parse_cards("H4 S2 D5 C3", "bridge")] == \
+        [("H", "4"), ("S", "2"), ("D", "5"), ("C", "3")]
+    assert parse_cards("H4", "bridge") == parse_cards("H:4", "bridge") == parse_cards("♥4", "bridge")
+    # where D is a rank (preferans dama), it stays a rank after a suit
+    assert [(c.suit, c.rank) for c in parse_cards("♠A D7", "preferans")] == [("S", "A"), ("S", "Q"), ("S", "7")]
+
+
+def test_the_last_bridge_hand_is_the_cards_left_when_skipped():
+    from referee.expert.interview.card_steps import CardEntry
+    entry = CardEntry("bridge")
+    entry.give("S")
+    entry.give("4S")
+    for hand in ("♠AKQJ ♥AKQ ♦AKQ ♣AKQ", "♠T987 ♥JT9 ♦JT9 ♣JT9", "♠6543 ♥876 ♦876 ♣876"):
+        entry.give(hand)
+    assert entry.skip().startswith("(filled in")
+    assert entry.deal["hands"]["W"] == "♠2 ♥5432 ♦5432 ♣5432"

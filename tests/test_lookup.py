@@ -141,5 +141,6 @@ def test_article_lines_for_the_interview_in_its_language(books):
     lines = article_lines(books["preferans"], lookup_or_fail(books["preferans"], "Član 8, stav 2"), "Na engleskom")
     assert lines[0] == "Član 8, stav 2  [preferans:8.correct-dolaz-required]  (violation, penalty-bearing)"
     assert lines[2].startswith("  Na engleskom: A player's dolaz must nevertheless be correct")
-    assert "  Applied by: dolaz-incorrect, dolaz-liable, dolaz-ruled-fall, dolaz-voluntary" in lines
+    applied = next(line for line in lines if line.startswith("  Applied by: "))
+    assert applied.startswith("  Applied by: dolaz-incorrect, dolaz-liable") and "dolaz-ruled-fall" in applied
     assert lines.count("") == len(lookup(books["preferans"], "Član 8, stav 2")) - 1

@@ -55,8 +55,8 @@ def test_a_malformed_unit_is_refused_naming_the_effect(tmp_path):
 def test_a_trick_transfer_names_both_sides_and_a_payment_who_is_paid():
     from referee.expert.language.answers import check_all
     bridge = load_rulebook("bridge")
-    answers = {"claim": ["play"], "play_claim": "revoke", "offender": "E", "l63_events": ["played-next"],
-               "l63_trick12": False, "l64_exception": "none", "l64_winner": "offender", "l64_later_tricks": 2}
+    answers = {"claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_events": ["played-next"],
+               "l63_trick12": False, "l64_exception": ["none"], "l64_winner": "offender", "l64_later_tricks": 2}
     ruling = Ruler(bridge).rule(check_all(answers, bridge), {"players": {"E": "Ivanov"}})
     lines = {lang: [penalty_words(ruling, p, lang) for f in ruling.findings for p in f.penalty]
              for lang in ("en", "ru")}

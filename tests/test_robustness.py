@@ -118,6 +118,13 @@ def _interview(save):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
 
 
+def _ruling(output: str) -> dict:
+    """The JSON ruling printed after the interview, without the time it was made."""
+    data = json.loads(output[output.index("{"):])
+    data.pop("ruled_at", None)
+    return data
+
+
 def _saved(save):
     try:
         return yaml.safe_load(save.read_text())["answers"]
@@ -131,7 +138,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
     full = CliRunner().invoke(main, ["interview", "mini", "--save", str(tmp_path / "full.yaml"),
                                      "--format", "json", "--no-register", *K, *NAMED],
                               input="\n".join(typed) + "\n\n").output
-    expected = full[full.index("{"):]
+    expected = _ruling(full)
     for sig in (signal.SIGINT, signal.SIGTERM):
         for k in range(1, len(typed) + 1):
             save = tmp_path / f"s-{sig}-{k}.yaml"
@@ -139,14 +146,14 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
             for line in typed[:k]:
                 proc.stdin.write(line + "\n")
                 proc.stdin.flush()
-            deadline = time.time() + 20
+            deadline = time.time() + 120
             while time.time() < deadline and len(_saved(save) or {}) < k:
                 time.sleep(0.05)
             proc.send_signal(sig)
-            proc.wait(timeout=20)
+            proc.wait(timeout=120)
             saved = _saved(save)
-            assert list(saved) == keys[:k], (sig, k, saved)
+            assert sorted(saved) == sorted(keys[:k]), (sig, k, saved)
             resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json",
                                                 "--no-register", *K],
                                          input="\n".join(typed[k:]) + "\n\n").output
-            assert resumed[resumed.index("{"):] == expected
+            assert _ruling(resumed) == expected

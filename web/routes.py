@@ -260,6 +260,7 @@ def answer(dispute: str):
 def _rule(dispute: str, note: dict):
     """The review's 'Rule': the ruling, published to the register, rendered as the front sheet."""
     from referee.expert.interview.publish import publish
+    from referee.reports.document import stored_views
     from referee.reports.render import render
     store, books, cfg = ext()["store"], ext()["books"], ext()["config"]
     s = _load(dispute)
@@ -275,7 +276,7 @@ def _rule(dispute: str, note: dict):
             ruling = s.rule(ruler)
         lang = note.get("ruling_lang") or s.lang
         code, rid = publish(ruling, s.book, cfg.tournament, register=cfg.register, cards=s.cards,
-                            times=s.answer_times())
+                            times=s.answer_times(), document=stored_views)
         html = render(ruling, "html", lang, code=code, tournament=cfg.tournament)
         write_atomic(store.path(owner(), dispute, ".ruling.html"), html.encode("utf-8"))
         note["ruling"] = {"code": code, "id": rid, "ruled_at": getattr(ruling, "ruled_at", ""), "lang": lang}

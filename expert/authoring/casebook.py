@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
@@ -47,7 +48,9 @@ def unaskable(book: Rulebook, case: Case, dispute) -> list[str]:
     found = []
     for k, answers in enumerate(dispute.event_answers()):
         own = case.answers if not dispute.events else dispute.events[k]
-        skipped = set(not_asked(book, answers))
+        # only the gates of the answered questions decide this: rule on the rulebook cut down to
+        # them (logic.view), not on every question and derivation of the rulebook
+        skipped = set(not_asked(Logic.of(book).view(answers), answers))
         where = "" if not dispute.events else f" in event {k + 1}"
         found += [f"answers {qid!r}{where}, which the interview does not ask with the case's other answers "
                   "(the question's `when` does not hold): drop the answer, or widen that `when`"
@@ -72,7 +75,8 @@ def compare_dispute(expect: dict, ruling: Ruling) -> list[str]:
                 diffs.append(f"expected an alternative if {want.get('if')}, got: "
                              + ("; ".join(str(a.when) for a in ruling.alternatives) or "an unconditional ruling"))
                 continue
-            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[],
+                             result=alt.result)
             diffs += [f"if {want.get('if')}: {d}" for d in compare(want, branch)]
     for want in expect.get("requests") or []:
         got = next((r for r in ruling.requests if r.party == want.get("party")
@@ -149,7 +153,37 @@ def compare(expect: dict, ruling: Ruling) -> list[str]:
             diffs.append(f"expected {pid} not to apply, but it does: {_show(hits[0])}")
     if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
         diffs.append(f"expected no_infraction={bool(expect['no_infraction'])}, got {ruling.no_infraction}")
+    if "result" in expect:
+        diffs += compare_result(expect.get("result") or {}, ruling)
     return diffs
+
+
+def compare_result(want: dict, ruling: Ruling) -> list[str]:
+    """The deal's result after the ruling (rulebook.yaml ``score:``): ``text``, the one-line
+    English result as the JSON carries it, and/or ``entries``, exactly these entries in any order
+    (each ``{player, item, amount}``, with ``against`` and ``needs`` compared when given; an
+    open amount is ``amount: null``)."""
+    if ruling.result is None:
+        return ["expected a result on the score sheet, but the rulebook has no score: section"]
+    got = ruling.result.to_dict(ruling.book, ruling.header or {})
+    diffs = []
+    if "text" in want and str(want["text"]) != got["text"]:
+        diffs.append(f"result: expected {want['text']!r}, got {got['text']!r}")
+    if "entries" in want:
+        wanted = want.get("entries") or []
+        keys = [k for k in ("against", "needs") if any(k in e for e in wanted)]
+
+        def key(e: dict) -> tuple:
+            return (str(e.get("player")), str(e.get("item")), _number(e.get("amount")),
+                    *(repr(e.get(k)) for k in keys))
+        exp, have = sorted(map(key, wanted)), sorted(map(key, got["entries"]))
+        if exp != have:
+            diffs.append(f"result entries: expected {exp}, got {have}")
+    return diffs
+
+
+def _number(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def run_casebook(book: Rulebook, ruler: Ruler | None = None) -> list[CaseResult]:
@@ -172,14 +206,14 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
             if pid in table:
                 table[pid]["applied"] += 1
         negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
-        negative |= _raised(book, r.case) | cleared
+        negative |= raised(book, r.case) | cleared
         for pid in negative - applied:
             if pid in table:
                 table[pid]["not_applied"] += 1
     return table
 
 
-def _raised(book: Rulebook, case: Case) -> set[str]:
+def raised(book: Rulebook, case: Case) -> set[str]:
     """Provisions whose findings answer a claim this case raised: if they did not apply, the
     case shows a close situation where they must not."""
     claimed: set[str] = set()

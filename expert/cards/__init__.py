@@ -90,6 +90,8 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
         facts.extend(betl_lead_facts(deal))
     if deal.game == "skat":
         facts.extend(matador_facts(deal))
+        from referee.expert.cards.skat import play_state_facts
+        facts.extend(play_state_facts(deal, facts))
     if deal.game == "preferans":
         from referee.expert.cards.holdings import holding_facts
         for seat in deal.seats:
@@ -97,6 +99,9 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
                 bid = deal.bids.get(seat)
                 facts.extend(holding_facts(deal, seat, bid_suit=bid if bid not in (None, "none")
                                            else None))
+    if deal.game == "bridge":
+        from referee.expert.cards.bridge import frame_facts
+        facts.extend(frame_facts(deal, data.get("contract")))
     return deal, facts
 
 

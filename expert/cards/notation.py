@@ -3,6 +3,7 @@
 A holding is written suit by suit: a suit marker, then the ranks held in that suit::
 
     ♠AK7 ♥QJ109          S:AK7 H:QJT9         (any game with French suits)
+    H4  SAK7                                  (a French suit letter glued to its ranks)
     P:AKD K:J109 H:- T:87    (preferans: pik, karo, herc, tref; D = dama, K = kralj, J/P = pub)
     Kr:BA10 Pi:K Ka:D7       (skat, German letters)   T:WA10 Ki:D (Polish: trefl, kier, walet)
     P:Á X K  Z:F A IX VIII   (ulti: piros, tök, zöld, makk; Á ász, K király, F felső, A alsó)
@@ -197,6 +198,15 @@ def parse_cards(text, game: str, where: str = "cards", *, file: str | None = Non
             suit = suits[found[0]]
             pos = found[1]
             at_token_start = True
+            continue
+        # -- a suit letter glued to its ranks, as typed in a hurry: H4, SAK7 (French letters;
+        #    only where the letter cannot be a rank, or before any suit)
+        if (at_token_start and game != "ulti" and ch.upper() in "SHDC" and pos + 1 < n
+                and not _SEP.match(text, pos + 1) and text[pos + 1] != ":"
+                and (suit is None or ch.upper() not in ranks)):
+            suit = ch.upper()
+            pos += 1
+            at_token_start = False
             continue
         if at_token_start:
             wm = _WORD_COLON.match(text, pos)

@@ -41,10 +41,11 @@ def rule_events(ruler: Ruler, answers: list[dict], shared: dict, header: dict | 
         trail += [dict(step, event=k + 1) for step in r.trail]
         not_established += r.not_established
         not_established_events += [k] * len(r.not_established)
+    _once_per_deal(book, findings)
     _settles_deal(book, findings, not_ruled)
     for kp in book.productions:
         if kp.action == "keep_first" and _applies(kp, shared):
-            _keep_first(book, kp, findings, not_ruled)
+            _keep_first(book, kp, findings, not_ruled, not_established, not_established_events, answers, trail)
     return Ruling(book=book, answers=dict(shared), header=dict(header or {}), findings=findings,
                   not_ruled=not_ruled, not_established=not_established, trail=trail,
                   from_cards=dict(from_cards or {}), events=[dict(a) for a in answers],
@@ -84,9 +85,10 @@ def _settles_deal(book, findings: list, not_ruled: list) -> None:
             not_ruled.append(_set_aside(book, f, winner, "override"))
 
 
-def _keep_first(book, kp: Production, findings: list, not_ruled: list) -> None:
+def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_established: list,
+                not_established_events: list, answers: list[dict], trail: list) -> None:
     competing = [f for f in findings if kp.competes(f.production) and f.kind not in NOT_RULED_KINDS]
-    if len({f.event for f in competing}) < 2:
+    if not competing:
         return
     first_event = min(f.event for f in competing)
     first = next(f for f in competing if f.event == first_event)
@@ -94,3 +96,54 @@ def _keep_first(book, kp: Production, findings: list, not_ruled: list) -> None:
         if f.event != first_event:
             findings.remove(f)
             not_ruled.append(_set_aside(book, f, kp, "later", first))
+            trail.append({"production": kp.id, "rule": f"{kp.id}>{f.production}", "cites": list(kp.cites),
+                          "facts": [{"finding": first.production}, {"finding": f.production}],
+                          "event": f.event + 1})
+    # a later event whose own facts were not examined (the interview does not ask what will be
+    # set aside) is not cleared by the general "no violation" either: its claims were not examined
+    for f in [f for f in findings if f.event > first_event and f.kind in NOT_RULED_KINDS
+              and cond.reads_findings(book.production(f.production).when)]:
+        findings.remove(f)
+        claims = answers[f.event].get("claim") or []
+        for c in claims if isinstance(claims, list) else [claims]:
+            if (c, f.event) not in zip(not_established, not_established_events):
+                not_established.append(c)
+                not_established_events.append(f.event)
+
+
+def _once_per_deal(book, findings: list) -> None:
+    """A finding that rests only on the deal's shared answers (who referees, the game) stands
+    once, on the first event, not once per event."""
+    seen = set()
+    for f in list(findings):
+        if not _deal_only(book, f.production):
+            continue
+        key = (f.production, f.offender, tuple((p.player, p.effect, p.amount, p.against) for p in f.penalty))
+        if key in seen:
+            findings.remove(f)
+        seen.add(key)
+
+
+def _deal_only(book, pid: str) -> bool:
+    """Whether a production reads no event's own answers (through derived facts too); reading
+    only that a claim was made counts as the deal's."""
+    cache = book.__dict__.setdefault("_deal_only", {})
+    if pid in cache:
+        return cache[pid]
+    cache[pid] = False                       # a cycle reads as not deal-only
+    producers: dict[str, list] = {}
+    for p in book.productions:
+        if p.action == "derive":
+            producers.setdefault(p.derive, []).append(p)
+    result = True
+    for lit in cond.literals(book.production(pid).when):
+        if isinstance(lit, cond.AnswerTest):
+            q = book.questions.get(lit.question)
+            if q is not None and q.scope != "deal" and not (lit.question == "claim" and lit.op == "answered"):
+                result = False
+        elif isinstance(lit, cond.FactTest):
+            result = result and all(_deal_only(book, p.id) for p in producers.get(lit.name, []))
+        elif isinstance(lit, cond.NoFindings):
+            result = False
+    cache[pid] = result
+    return result

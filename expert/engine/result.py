@@ -6,7 +6,11 @@ A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fil
   score per side; ulti units), each ``per: player`` (default) or ``per: side``;
 - ``effects``: how each effect of a standing finding is written: on which item, with which sign
   or amount, and whether it ``settles`` the deal (the finding's entries are the whole result and
-  the deal is not scored as played);
+  the deal is not scored as played). An effect may be written as several entries (a list of
+  such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
+  itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
+  if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
+  true`` (a misdeal redealt: nothing of this deal is written);
 - ``play``: the deal's own entries when no standing finding settles it, each rule with a ``when``
   over the answers (the contract, the tricks or points taken) and amounts that may read the
   entries made so far (``{item: ID, of: SEAT}``: trick transfers added to the tricks taken).
@@ -21,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.expressions import Unresolved, amount_of, holds, seat_of
+from referee.expert.language.expressions import Unresolved, amount_of, holds, params_in, seat_of
 from referee.expert.language.model import Rulebook
 
 
@@ -52,6 +56,7 @@ class Result:
     entries: list[Entry]
     settled_by: list[str] = field(default_factory=list)   # findings whose entries are the whole result
     open: list[str] = field(default_factory=list)          # questions the result still needs
+    params: list[str] = field(default_factory=list)        # the rulebook parameters the entries read
 
     def to_dict(self, book: Rulebook, header: dict) -> dict:
         names = dict((header or {}).get("players") or {})
@@ -80,20 +85,35 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     effects = score.get("effects") or {}
     entries: list[Entry] = []
     settled: list[str] = []
+    params: list[str] = []
     for f in findings:
         answers = answers_of(f.event)
+        if settles_by_itself(book.production(f.production).finding) and f.production not in settled:
+            settled.append(f.production)
         for line in f.penalty:
-            spec = effects.get(line.effect)
-            if not spec:
-                continue
-            if spec.get("settles") and f.production not in settled:
-                settled.append(f.production)
-            entries.append(_from_line(book, spec, line, answers, f.production))
+            for spec in specs_of(effects.get(line.effect)):
+                if spec.get("settles") and f.production not in settled:
+                    settled.append(f.production)
+                entries.append(_from_line(book, spec, line, answers, f.production))
+                params_in(spec.get("amount"), params)
     if not settled:
-        entries += _play(book, score.get("play") or [], shared, _totals(book, entries))
+        entries += _play(book, score.get("play") or [], shared, _totals(book, entries), params)
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
-    return Result(combined, settled, open_)
+    return Result(combined, settled, open_, params)
+
+
+def specs_of(spec) -> list[dict]:
+    """How one effect is written: no entry (None), one entry (a mapping) or several (a list)."""
+    if not spec:
+        return []
+    return [s for s in spec if isinstance(s, dict)] if isinstance(spec, list) else [spec]
+
+
+def settles_by_itself(finding: dict | None) -> bool:
+    """A finding whose own entries (perhaps none) are the deal's whole result, whatever its effects:
+    ``settles_result`` (a renonsz settled by the expected winnings) or ``settles_deal`` (a misdeal)."""
+    return bool(finding and (finding.get("settles_result") or finding.get("settles_deal")))
 
 
 def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
@@ -104,7 +124,9 @@ def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
     elif spec.get("player") not in (None, "line"):
         player = _seat(book, spec["player"], answers, needs) or player
     against = line.against
-    if spec.get("against") not in (None, "against"):
+    if spec.get("against") == "player":          # the payee's entry names who owes it: the payer
+        against = line.player
+    elif spec.get("against") not in (None, "against"):
         against = None if spec["against"] == "none" else _seat(book, spec["against"], answers, needs)
     if "amount" in spec:
         amount = _amount(book, spec["amount"], answers, {}, needs)
@@ -117,18 +139,23 @@ def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
     return Entry(player, spec["item"], amount, against, needs, source)
 
 
-def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
+def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | None = None) -> list[Entry]:
+    """The deal's own entries; ``params`` collects the parameters of the rules that apply."""
     entries = []
     for rule in rules:
         needs: list[str] = []
         if rule.get("when") is not None:
+            test = cond.parse(rule["when"])
             try:
-                if not holds(cond.parse(rule["when"]), answers):
+                if not holds(test, _with_closed(book, test, answers)):
                     continue
             except Unresolved as exc:
                 # which rule applies is not known: say what it waits for, once
-                entries.append(Entry("", "", None, None, [exc.question], "play"))
+                if not any(not e.item and e.needs == [exc.question] for e in entries):
+                    entries.append(Entry("", "", None, None, [exc.question], "play"))
                 continue
+        if params is not None:
+            params_in(rule.get("entries") or [], params)
         for spec in rule.get("entries") or []:
             needs = []
             player = _seat(book, spec["player"], answers, needs) or "?"
@@ -136,6 +163,36 @@ def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
             amount = _amount(book, spec["amount"], answers, totals, needs)
             entries.append(Entry(player, spec["item"], amount, against, needs, "play"))
     return entries
+
+
+class _Closed:
+    """A question the interview never asks with these answers (its ``when`` does not hold): as
+    when ruling, every literal on it is false; it waits for nothing."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+CLOSED = _Closed()
+
+
+def _with_closed(book, test, answers: dict) -> dict:
+    """``answers`` with the unanswered questions ``test`` reads whose gate is closed marked so."""
+    marked = dict(answers)
+    for qid in cond.questions_read(test):
+        q = book.questions.get(qid)
+        if qid in answers or q is None or q.when is None:
+            continue
+        if not all(isinstance(lit, cond.AnswerTest) for lit in cond.literals(q.when)):
+            continue            # a gate on derived facts: only the ruling knows; not marked
+        try:
+            if not holds(q.when, answers):
+                marked[qid] = CLOSED
+        except Unresolved:
+            pass                # the gate itself waits for an answer: the question may be asked
+    return marked
 
 
 def _seat(book, ref, answers, needs) -> str | None:
@@ -206,14 +263,23 @@ def result_text(book: Rulebook, result: Result, names: dict) -> str:
         if _per_side(book, e.item):
             side = next((p for p in book.partnerships if e.player in p), [e.player])
             who = "–".join(side)
-        amount = "?" if e.amount is None else _num(e.amount)
+        amount = "?" if e.amount is None else _num(e.amount, signed(book, e.item))
         against = f" against {names.get(e.against) or e.against}" if e.against else ""
         needs = f" (to fill in: {', '.join(e.needs)})" if e.needs and e.amount is None else ""
         parts.append(f"{who}: {e.item} {amount}{against}{needs}")
     return "; ".join(parts)
 
 
-def _num(value) -> str:
+def signed(book: Rulebook, item: str) -> bool:
+    """Whether the item's amounts are written with their sign (+8, −2): a change, a payment, a
+    score. ``signed: false`` for a count written as it is (bridge: the tricks taken, 9)."""
+    return next((i.get("signed", True) is not False for i in book.score.get("items") or []
+                 if i.get("id") == item), True)
+
+
+def _num(value, with_sign: bool = True) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"{value:+g}" if isinstance(value, (int, float)) else str(value)
+    if not isinstance(value, (int, float)):
+        return str(value)
+    return f"{value:+g}" if with_sign else f"{value:g}"

@@ -15,6 +15,7 @@ class PenaltyLine:
     amount: float | int | None
     against: str | None = None
     needs: str | None = None          # a question whose answer the amount or seat still needs
+    options: list | None = None       # an open amount under each answer to what it needs: [(when, amount)]
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
@@ -22,6 +23,8 @@ class PenaltyLine:
             d["against"] = self.against
         if self.needs:
             d["needs"] = self.needs
+        if self.options:
+            d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         return d
 
 
@@ -89,6 +92,7 @@ class Ruling:
     not_established_events: list[int] = field(default_factory=list)   # beside not_established
     result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
     ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
+    order_known: bool = True      # False: the order of the events could not be established
 
     @property
     def game(self) -> str:
@@ -136,6 +140,7 @@ class Ruling:
             "requests": [r.to_dict() for r in self.requests],
             "result": self.result.to_dict(self.book, self.header) if self.result is not None else None,
             **({"ruled_at": self.ruled_at} if self.ruled_at else {}),
+            **({"events_order": "unknown"} if not self.order_known else {}),
         }
 
 
@@ -196,10 +201,18 @@ class RequestAnswer:
                                   # undecided | no-article | depends (requests.Basis)
     articles: list[str] = field(default_factory=list)   # the labels of what decides it
     provision: str | None = None  # the article the party invoked
+    on: str | None = None         # the player the effect was asked on
+    amount: Any = None            # how much was asked
+    given: Any = None             # how much the rules give, when less than asked
 
     def to_dict(self) -> dict:
-        return {"party": self.party, "request": self.request, "answer": self.answer,
-                "provisions": self.provisions, "reason": text(self.reason), "text": self.text}
+        d = {"party": self.party, "request": self.request, "answer": self.answer,
+             "provisions": self.provisions, "reason": text(self.reason), "text": self.text}
+        if self.on:
+            d["on"] = self.on
+        if self.amount is not None:
+            d["amount"] = self.amount
+        return d
 
 
 def _answered(ruling: "Ruling") -> list[str]:
@@ -243,6 +256,13 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
         for f in findings:
             if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
+                return ("later", f.article, article_of(book, kp))
+    # across events: an earlier event's finding that a keep_first production rules on first
+    for kp in book.productions:
+        if kp.action != "keep_first" or event == 0:
+            continue
+        for f in sorted(ruling.findings, key=lambda f: f.event):
+            if f.event < event and kp.competes(f.production) and f.kind not in NOT_RULED_KINDS:
                 return ("later", f.article, article_of(book, kp))
     return None
 

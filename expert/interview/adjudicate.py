@@ -22,12 +22,13 @@ from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
-from referee.expert.interview.relevance import Interview, prune
+from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
 from referee.expert.language import conditions as cond
-from referee.expert.language.answers import allowed_values, is_unknown
+from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
 from referee.expert.language.expressions import questions_in_finding
 from referee.expert.language.model import Rulebook
+from referee.expert.language.qtypes import qtype
 
 MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the last unknowns stay open
 
@@ -35,6 +36,8 @@ MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the las
 def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                  from_cards: dict | None = None, ask: bool = True) -> Ruling:
     """``ask``: also list the questions the interview would still ask (``open_questions``)."""
+    if not dispute.order_known and len(dispute.events) > 1:
+        return _in_every_order(ruler, dispute, header, from_cards, ask)
     book = ruler.book
     shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
     facts: list[UnknownFact] = []
@@ -49,13 +52,16 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     # 2. the unknowns a ruling can branch on
     open_ = [(where, qid) for where, answers in _places(shared, events)
              for qid, value in answers.items() if is_unknown(value) and _read_by_conditions(book, qid)]
-    domains = [candidates(book, qid) for _, qid in open_]
+    domains = [unknown_among(_value(shared, events, where, qid))
+               or candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
+               for where, qid in open_]
     while open_ and _count(domains) > MAX_BRANCHES:
         open_.pop()
         domains.pop()
     if not open_:
         ruling = _rule(ruler, book, shared, events, header, from_cards)
-        facts += [UnknownFact(qid, where, matters=False) for where, answers in _places(shared, events)
+        waiting = {p.needs for f in ruling.findings for p in f.penalty if p.needs}
+        facts += [UnknownFact(qid, where, matters=qid in waiting) for where, answers in _places(shared, events)
                   for qid, value in answers.items() if is_unknown(value) and not any(
                       f.question == qid and f.event == where for f in facts)]
     else:
@@ -86,6 +92,56 @@ def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] 
         shared = answers[0] if len(answers) == 1 else ruling.answers
         return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared)
     return compute_result(book, findings, ruling.answers_of, ruling.answers)
+
+
+EVENTS_ORDER = "events_order"     # the alternatives' key when the order of the events is unknown
+
+
+def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: bool) -> Ruling:
+    """Nobody can establish the order the events happened in: the ruling in each order (up to
+    four events; beyond, the order given and its reverse), one alternative per distinct ruling.
+    Findings keep the number of the event as entered."""
+    n = len(dispute.events)
+    orders = list(itertools.permutations(range(n))) if n <= 4 else [tuple(range(n)), tuple(reversed(range(n)))]
+    outcomes = []
+    for order in orders:
+        trial = replace(dispute, events=[dispute.events[i] for i in order], order_known=True, requests=[])
+        r = rule_dispute(ruler, trial, header, from_cards, ask=False)
+        remapped = set()           # a finding may stand in the ruling and in its alternatives
+        for f in r.findings + [f for a in r.alternatives for f in a.findings] \
+                + r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+            if id(f) not in remapped:
+                remapped.add(id(f))
+                f.event = order[f.event]
+        r.events = [dispute.event_answers()[i] for i in range(n)]
+        outcomes.append(({EVENTS_ORDER: [i + 1 for i in order]}, r))
+    groups: dict[tuple, list] = {}
+    for when, r in outcomes:
+        groups.setdefault(_ruling_key(r), []).append((when, r))
+    first = outcomes[0][1]
+    if len(groups) == 1:
+        ruling = first
+    else:
+        alternatives = []
+        for members in groups.values():
+            r = members[0][1]
+            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled)
+            alt.answers = list(r.events)
+            alt.book, alt.header = ruler.book, r.header
+            alt.result = _result(ruler.book, r, r.findings)
+            alternatives.append(alt)
+        common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
+        ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
+                         not_ruled=[], alternatives=alternatives)
+        ruling.result = _result(ruler.book, ruling, ruling.findings)
+    ruling.order_known = False
+    ruling.requests = answer_all(ruling, dispute.requests)
+    ruling.open_questions = open_questions(ruler.book, dispute) if ask else []
+    return ruling
+
+
+def _value(shared: dict, events: list[dict], where, qid: str):
+    return (shared if where is None else events[where]).get(qid)
 
 
 def _places(shared: dict, events: list[dict]):
@@ -125,15 +181,17 @@ def _ruling_key(ruling: Ruling, amounts: bool = True) -> tuple:
             tuple(sorted((n.event, n.production, n.by) for n in ruling.not_ruled)))
 
 
-def _open_amounts(first: Ruling, rulings: list[Ruling], unknown: list[str]) -> Ruling:
-    """``first`` with every amount that differs between ``rulings`` left open (needs: the
-    unknown facts it depends on)."""
+def _open_amounts(first: Ruling, outcomes: list, open_: list) -> Ruling:
+    """``first`` with every amount that differs between the ``outcomes`` left open: no amount,
+    the unknown facts it depends on, and what it comes to under each of their answers."""
     ruling = replace(first, findings=[replace(f, penalty=[replace(p) for p in f.penalty]) for f in first.findings])
+    unknown = ", ".join(qid for _, qid in open_)
     for i, f in enumerate(ruling.findings):
         for j, line in enumerate(f.penalty):
-            amounts = {repr(r.findings[i].penalty[j].amount) for r in rulings}
-            if len(amounts) > 1:
-                line.amount, line.needs = None, ", ".join(unknown)
+            by = [({qid: v for (_, qid), v in zip(open_, combo)}, r.findings[i].penalty[j].amount)
+                  for combo, r in outcomes]
+            if len({repr(amount) for _, amount in by}) > 1:
+                line.amount, line.needs, line.options = None, unknown, by
     return ruling
 
 
@@ -145,7 +203,7 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     if len(groups) > 1 and len({_ruling_key(r, amounts=False) for _, r in outcomes}) == 1:
         # the same findings on the same players whatever the facts; only amounts differ: one
         # ruling whose differing amounts are left to fill in once the fact is known
-        ruling = _open_amounts(first, [r for _, r in outcomes], [qid for _, qid in open_])
+        ruling = _open_amounts(first, outcomes, open_)
         groups = {None: outcomes[:1]}
         first = ruling
     if len(groups) == 1:
@@ -213,23 +271,26 @@ def _condition_questions(book: Rulebook) -> set[str]:
 
 
 def candidates(book: Rulebook, qid: str) -> list[Any]:
-    """The answers worth trying for an unknown fact: every allowed value; for numbers the values
-    around each threshold the rulebook compares them with; for several-answer questions each
-    value alone."""
+    """The answers worth trying for an unknown fact: what its type says stands for all others
+    (every allowed value; for numbers the values around each threshold the rulebook compares
+    them with), and for several-answer questions each value alone."""
     q = book.questions[qid]
-    if q.type == "number":
-        points: set[int] = set()
-        for lit in _literals_on(book, qid):
-            for v in (lit.value if lit.op == "in" else (lit.value,)):
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    points |= {int(v) - 1, int(v), int(v) + 1}
-        lo, hi = q.min, q.max
-        points |= {int(x) for x in (lo, hi) if x is not None}
-        return sorted(x for x in points if (lo is None or x >= lo) and (hi is None or x <= hi)) or [0]
-    values = allowed_values(q, book) or []
-    if q.type in ("multi", "order"):
-        return [[v] for v in values]
-    return list(values)
+    if q.type == "order" and q.values_from:
+        return []            # the orders of the answer it orders: filled in per dispute (orders())
+    if qtype(q).several:
+        return [[v] for v in allowed_values(q, book) or []]
+    return qtype(q).domain(q, book, _literals_on(book, qid)) or [0]
+
+
+def _orders(book: Rulebook, qid: str, answers: dict) -> list:
+    """An unknown order of the values another answer holds: every order of up to four of them,
+    else the order given and its reverse."""
+    source = answers.get(book.questions[qid].values_from)
+    if not isinstance(source, list) or len(source) < 2:
+        return [source] if isinstance(source, list) else []
+    if len(source) <= 4:
+        return [list(p) for p in itertools.permutations(source)]
+    return [list(source), list(reversed(source))]
 
 
 def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
@@ -241,8 +302,11 @@ def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
 def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
     """The questions the interview would still ask (free-text ones aside), event by event."""
     found: list[str] = []
-    for answers in dispute.event_answers():
+    per_event = dispute.event_answers()
+    for k, answers in enumerate(per_event):
         interview = Interview(book, answers)
+        if k > 0:
+            interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
         deciding, filling = interview.needed()
         found += [q for q in book.questions if q in deciding | filling and q not in found
                   and book.questions[q].type != "text"]

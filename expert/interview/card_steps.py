@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from referee.expert.cards.deal import default_first_lead, parse_deal
-from referee.expert.cards.deck import HAND_SIZE, SEATS, TALON_SIZE, TRICK_SIZE
+from referee.expert.cards.deck import HAND_SIZE, SEATS, TALON_SIZE, TRICK_SIZE, deck
 from referee.expert.cards.notation import notation_help
 from referee.expert.language import prompt_words
 from referee.expert.language.errors import RefereeError
@@ -105,14 +105,32 @@ class CardEntry:
         return None
 
     def skip(self) -> str:
-        """Leave the current step out; returns what to say (its note)."""
+        """Leave the current step out; returns what to say (its note). The last bridge hand,
+        skipped when the other three are in, is filled with the cards left."""
         step = self.step()
         if step is None:
             return ""
+        rest = self._last_hand(step)
+        if rest is not None:
+            self.give(rest)
+            return self.w.get("filled", "(filled in: the cards left after the other three hands)")
         self.done.append(_copy(self.deal))
         if step.ends:
             self.ended = True
         return step.skipped_note
+
+    def _last_hand(self, step: Step) -> str | None:
+        """The cards of the last bridge hand when the other three are entered, else None."""
+        if self.game != "bridge" or step.kind != "hand":
+            return None
+        hands = self.deal.get("hands") or {}
+        others = [s for s in SEATS["bridge"] if s != step.key[1]]
+        if not all(hands.get(s) for s in others):
+            return None
+        from referee.expert.cards.notation import format_cards, parse_cards
+        held = {c for s in others for c in parse_cards(hands[s], "bridge")}
+        rest = [c for c in deck("bridge") if c not in held]
+        return format_cards(rest, "bridge") if len(rest) == HAND_SIZE["bridge"] else None
 
     def back(self) -> bool:
         if not self.done:

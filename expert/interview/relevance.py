@@ -13,9 +13,11 @@ import json
 import threading
 from datetime import datetime, timezone
 
+from referee.expert.engine.result import settles_by_itself, specs_of
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
-from referee.expert.language.expressions import questions_in_finding
+from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
+from referee.expert.language.logic import Logic, answer3, derive3, fact3
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
 
@@ -26,6 +28,7 @@ class Interview:
         self.history: list[str] = []
         self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
+        self.aside: set[str] = set()        # productions an earlier event's finding sets aside
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -77,7 +80,7 @@ class Interview:
         goals = [p for p in self.book.productions if p.action != "derive"]
         live = [p for p in goals if state.value(p.when) is not False]
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
-        winners |= self._after_the_first(state, live, winners)
+        winners |= self._after_the_first(state, live, winners) | self.aside
         for p in live:
             if p.id in winners:
                 continue
@@ -86,8 +89,38 @@ class Interview:
                 filling.add(p.keep_first)
             elif p.finding:
                 filling |= questions_in_finding(p.finding)
+        self._score_needs(state, [p for p in live if p.id not in winners], filling)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
+
+    def _score_needs(self, state: "_State", live: list[Production], filling: set[str]) -> None:
+        """What the result on the score sheet reads (rulebook.yaml ``score:``): the amounts of
+        the effects live findings may give, and, unless a finding that surely stands settles the
+        deal, the deal's own entries (the state of play)."""
+        score = self.book.score
+        if not score or not any(p.finding for p in live):
+            return
+        effects = score.get("effects") or {}
+        settled = False
+        for p in live:
+            surely = state.value(p.when) is True
+            settled |= settles_by_itself(p.finding) and surely
+            for entry in (p.finding or {}).get("penalty") or []:
+                for spec in specs_of(effects.get(entry.get("effect")) if isinstance(entry, dict) else None):
+                    if "amount" in spec:
+                        filling |= questions_in_amounts(spec["amount"])
+                    settled |= bool(spec.get("settles")) and surely
+        if settled:
+            return
+        for rule in score.get("play") or []:
+            test = _play_condition(rule)
+            if test is not None:
+                value = state.value(test)
+                if value is False:
+                    continue
+                if value is None:
+                    state.collect(test, filling)
+            filling |= questions_in_amounts(rule.get("entries") or [])
 
     def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
         """Findings a ``keep_first`` production will set aside whatever else is answered: a
@@ -106,7 +139,10 @@ class Interview:
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
             if standing:
                 first = min(standing)
-                later |= {p.id for p in competing if claim[p.id] in order and order.index(claim[p.id]) > first}
+                # a later claim is not examined (Član 22): what competes on it waits, and so does
+                # what would only clear it
+                later |= {p.id for p in _waiting(self.book, kp) if str(p.finding.get("claim") or "") in order
+                          and order.index(str(p.finding.get("claim"))) > first}
         return later
 
     def _askable(self, state: "_State", wanted: set[str]) -> set[str]:
@@ -136,11 +172,7 @@ class Interview:
 
 
 def _producers(book: Rulebook) -> dict[str, list[Production]]:
-    producers: dict[str, list[Production]] = {}
-    for p in book.productions:
-        if p.action == "derive":
-            producers.setdefault(p.derive, []).append(p)
-    return producers
+    return Logic.of(book).producers
 
 
 _RECENT = threading.local()
@@ -179,34 +211,21 @@ class _State:
             self.closed |= newly
 
     def _facts(self) -> None:
+        logic = Logic.of(self.book)
         self.facts = {}
-        pending = dict(self.producers)
-        for _ in range(len(pending) + 1):
-            changed = False
-            for name, prods in pending.items():
-                vals = [self.value(p.when) for p in prods]
-                new = True if True in vals else (None if None in vals else False)
-                if self.facts.get(name, "unset") != new:
-                    self.facts[name] = new
-                    changed = True
-            if not changed:
-                break
-        vals = [self.value(p.when) for p in _infractions(self.book)]
+        derive3(logic.derivers, lambda p: self.value(p.when), self.facts)   # filled in place: read as made
+        vals = [self.value(p.when) for p in logic.plain_findings]
         self.no_findings = False if True in vals else (None if None in vals else True)
+
+    def _settled(self, qid: str) -> bool:
+        return qid in self.closed or qid not in self.book.questions
 
     def literal(self, lit) -> bool | None:
         if isinstance(lit, cond.FactTest):
-            return self.facts.get(lit.name, None if lit.name in self.producers else False)
+            return fact3(lit.name, self.facts, self.producers)
         if isinstance(lit, cond.NoFindings):
             return self.no_findings
-        if lit.question in self.answers:
-            value = self.answers[lit.question]
-            if is_unknown(value):        # answered "unknown": answered, but its value is open
-                return True if lit.op == "answered" else None
-            return lit.holds(value)
-        if lit.question in self.closed or lit.question not in self.book.questions:
-            return False
-        return None
+        return answer3(lit, self.answers, self._settled, _defaults(self.book))
 
     def value(self, c) -> bool | None:
         return cond.evaluate(c, self.literal)
@@ -266,6 +285,15 @@ def _alternatives(c) -> list:
     return hit[1]
 
 
+def _defaults(book: Rulebook) -> dict:
+    """What the text prescribes for each question answered 'unknown', where it does."""
+    cached = book.__dict__.get("_unknown_defaults")
+    if cached is None:
+        cached = {q.id: q.unknown["value"] for q in book.questions.values() if q.unknown}
+        book.__dict__["_unknown_defaults"] = cached
+    return cached
+
+
 def prune(book: Rulebook, answers: dict) -> dict:
     """Drop answers to questions whose ``when`` no longer holds (after an answer was changed)."""
     kept = dict(answers)
@@ -306,8 +334,7 @@ def _articles_fed(book: Rulebook) -> dict[str, list[str]]:
 
 def _infractions(book: Rulebook) -> list[Production]:
     """The findings that do not read other findings (what 'no findings' is made of)."""
-    return _per_book(book, "infractions", lambda b: [p for p in b.productions if p.action == "finding"
-                                                       and not cond.reads_findings(p.when)])
+    return Logic.of(book).plain_findings
 
 
 # What depends on the rulebook alone, worked out once per rulebook (keyed by identity, holding
@@ -322,3 +349,48 @@ def _per_book(book: Rulebook, what: str, make):
             _BOOKS.clear()
         hit = _BOOKS[(id(book), what)] = (book, make(book))
     return hit[1]
+
+
+_PLAY: dict[int, tuple] = {}
+
+
+def _play_condition(rule: dict):
+    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
+    if rule.get("when") is None:
+        return None
+    cached = _PLAY.get(id(rule))
+    if cached is None or cached[0] is not rule:
+        cached = (rule, cond.parse(rule["when"]))
+        _PLAY[id(rule)] = cached
+    return cached[1]
+
+
+def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, claims=None) -> set[str]:
+    """The productions whose questions a later event need not ask, because one of the ``earlier``
+    events (their answers) surely has a competing finding that a ``keep_first`` production rules on
+    first: the findings that compete, and those that only clear a claim, on the later event's
+    ``claims`` (and on no claim)."""
+    aside: set[str] = set()
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        if _State(book, shared, producers).value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding"
+                     and p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)]
+        for answers in earlier:
+            state = _State(book, answers, producers)
+            if any(state.value(p.when) is True for p in competing):
+                wanted = {str(c) for c in claims or []} | {""}
+                aside |= {p.id for p in _waiting(book, kp) if str(p.finding.get("claim") or "") in wanted}
+                break
+    return aside
+
+
+def _waiting(book: Rulebook, kp: Production) -> list[Production]:
+    """What waits behind the finding a keep_first production rules on first: the findings that
+    compete with it, and those that only clear a claim (no violation)."""
+    return [p for p in book.productions if p.action == "finding"
+            and (p.finding.get("kind") == "no-violation"
+                 or (p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)))]

@@ -24,13 +24,14 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
-from referee.expert.interview.relevance import Interview, articles_fed, prune
+from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
 from referee.expert.language.dispute import Dispute, Request
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.qtypes import qtype
 
 STATE_FORMAT = 1
 
@@ -93,6 +94,7 @@ class Session:
         self.events: list[dict] = [{}]
         self.current = 0
         self.requests: list[Request] = []
+        self.order_known = True          # False: nobody can establish the order of the events
         self.draft: dict = {}
         self.times: dict[str, str] = {}
         self.history: list[list] = []
@@ -132,7 +134,8 @@ class Session:
     def dispute(self) -> Dispute:
         if len(self.events) == 1:
             return Dispute({**self._known, **self.shared, **self.events[0]}, [], list(self.requests))
-        return Dispute({**self._known, **self.shared}, [dict(e) for e in self.events], list(self.requests))
+        return Dispute({**self._known, **self.shared}, [dict(e) for e in self.events], list(self.requests),
+                       order_known=self.order_known)
 
     def given(self) -> tuple[dict, list[dict]]:
         """The referee's own answers (the cards' left out): shared, and per event."""
@@ -194,7 +197,8 @@ class Session:
                 return self._question_prompt(q, where, k)
             self.stage = "review"
         if self.stage == "review":
-            return Prompt("review", "review", self._ws()["review"], type="review", rows=self.review_rows(),
+            text_ = self._ws()["review_events" if len(self.events) > 1 else "review"]
+            return Prompt("review", "review", text_, type="review", rows=self.review_rows(),
                           can_skip=True, events=len(self.events))
         if self.stage == "request":
             return self._request_prompt()
@@ -207,6 +211,10 @@ class Session:
         order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
         for k in order:
             interview = Interview(self.book, self.answers_for(k))
+            if k > 0:        # what an earlier event's finding already sets aside is not asked
+                interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
+                                                       {**self._known, **self.shared},
+                                                       self.answers_for(k).get("claim"))
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()
@@ -223,14 +231,14 @@ class Session:
         options = []
         if values is not None and q.type != "yesno":
             for v in values:
-                label = book.seat_label(v, lang) if q.type == "seat" else _label(book, q, v, lang)
-                options.append(Option(v, label, str(names.get(v, "")) if q.type == "seat" else ""))
+                options.append(Option(v, qtype(q).label(q, v, book, lang),
+                                      str(names.get(v, "")) if q.type == "seat" else ""))
         body = question_text(q, lang)
         if len(self.events) > 1 and where is not None:
             body = f"{self._ws()['event'].format(n=k + 1)} — {body}"
         return Prompt("question", q.id, body, type=q.type, options=options,
                       allowed=describe_allowed(q, book, answers, lang), help=text(q.help, lang),
-                      event=where, events=len(self.events), can_skip=q.type == "text",
+                      event=where, events=len(self.events), can_skip=not qtype(q).accepts_unknown,
                       conditional_on=self._conditional_on(q, answers))
 
     def _conditional_on(self, q: Question, answers: dict) -> list[str]:
@@ -302,7 +310,7 @@ class Session:
         q = self.book.questions[prompt.id]
         where = prompt.event
         k = self.current if where is None else where
-        if not raw and q.type == "text":
+        if not raw and not qtype(q).accepts_unknown:      # a description for the record: Enter skips
             self.skipped.add(self.key(where, q.id))
             self.history.append(["skip", where, q.id])
             self.pending = None
@@ -341,7 +349,11 @@ class Session:
         if raw.lower() == "r":
             self.stage, self.draft = "request", {}
             return None
-        if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
+        if raw.lower() == "o" and len(self.events) > 1:
+            self.order_known = not self.order_known
+            self.history.append(["order"])
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
+        if raw.isdecimal() and raw.isascii() and len(raw) < 10 and 1 <= int(raw) <= len(rows):
             row = rows[int(raw) - 1]
             self.pending = (row["event"], row["question"])
             self.current = row["event"] if row["event"] is not None else self.current
@@ -351,34 +363,53 @@ class Session:
 
     # --- requests ------------------------------------------------------------------------
     def request_options(self) -> list[Option]:
-        """What a party may ask for in this dispute: the claim upheld or rejected, each effect the
-        rulebook's findings on the claims made can give, something else."""
+        """What a party may ask for: the claim upheld or rejected, no penalty on himself, the
+        result as played to stand, any effect the rulebook knows (those its findings on the claims
+        made can give first), something else."""
         ws, book = self._ws(), self.book
-        options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"])]
-        claims = {c for e in self.events for c in (e.get("claim") or [])} | set(self.shared.get("claim") or [])
-        effects: list[str] = []
+        options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"]),
+                   Option("no-penalty", ws["ask_no_penalty"]), Option("stands", ws["ask_stands"])]
+        # a claim and its sub-grounds (any several-answer question) name the claims made
+        claims = set()
+        for answers in [self.shared, *self.events]:
+            for qid, value in answers.items():
+                q = book.questions.get(qid)
+                if q is not None and q.type == "multi" and isinstance(value, list):
+                    claims |= {str(v) for v in value}
+        likely: list[str] = []
         for p in book.productions:
             claim = str((p.finding or {}).get("claim") or "")
             if p.action != "finding" or (claims and claim and claim not in claims):
                 continue
-            effects += [e["effect"] for e in (p.finding.get("penalty") or [])
-                        if isinstance(e, dict) and e.get("effect") not in effects]
-        for name in effects:
-            options.append(Option(f"effect:{name}", text(book.effects[name].get("label"), self.lang) or name))
+            likely += [e["effect"] for e in (p.finding.get("penalty") or [])
+                       if isinstance(e, dict) and e.get("effect") not in likely]
+        labels = set()
+        for name in likely + [e for e in book.effects if e not in likely]:
+            label = text(book.effects[name].get("label"), self.lang) or name
+            if label in labels:
+                continue                  # two effects worded alike are one choice
+            labels.add(label)
+            options.append(Option(f"effect:{name}", label))
         options.append(Option("other", ws["ask_other"]))
         return options
 
     def _request_prompt(self) -> Prompt:
         ws, book = self._ws(), self.book
         names = self.header.get("players") or {}
+        seats = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
         if "party" not in self.draft:
-            options = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
-            return Prompt("request_party", "party", ws["request_party"], type="seat", options=options,
-                          allowed=describe_allowed_options(options, self.lang))
+            return Prompt("request_party", "party", ws["request_party"], type="seat", options=seats,
+                          allowed=describe_allowed_options(seats, self.lang))
         if "asks" not in self.draft:
             options = self.request_options()
             return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
                           allowed=describe_allowed_options(options, self.lang))
+        if self.draft["asks"].startswith("effect:") and "on" not in self.draft:
+            return Prompt("request_on", "on", ws["request_on"], type="seat", options=seats, can_skip=True,
+                          allowed=describe_allowed_options(seats, self.lang))
+        if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
+            return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
+                          allowed=self._w_allowed()["number"])
         if "text" not in self.draft:
             return Prompt("request_text", "text", ws["request_text"], type="text",
                           can_skip=self.draft["asks"] != "other")
@@ -398,6 +429,23 @@ class Session:
     def _answer_request_asks(self, prompt: Prompt, raw: str) -> None:
         self.draft["asks"] = self._pick(prompt, raw)
 
+    def _answer_request_on(self, prompt: Prompt, raw: str) -> None:
+        self.draft["on"] = self._pick(prompt, raw) if raw else None
+
+    def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
+        if not raw:
+            self.draft["amount"] = None
+            return None
+        try:
+            value = float(raw.replace(",", "."))
+        except ValueError:
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
+                                prompt.allowed) from None
+        if not (abs(value) < 1e9):
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed))
+        self.draft["amount"] = int(value) if value.is_integer() else value
+        return None
+
     def _answer_request_text(self, prompt: Prompt, raw: str) -> str | None:
         if not raw and not prompt.can_skip:
             raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=self._w_allowed()["text"]))
@@ -416,7 +464,8 @@ class Session:
 
     def _finish_request(self, provision: str | None) -> str:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
-                                     text=self.draft.get("text", ""), provision=provision))
+                                     text=self.draft.get("text", ""), provision=provision,
+                                     on=self.draft.get("on"), amount=self.draft.get("amount")))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"
@@ -461,6 +510,10 @@ class Session:
             self.current = max(0, k - 1)
             self.stage = "review"
             return self._ws()["event"].format(n=k + 1)
+        if kind == "order":
+            self.order_known = not self.order_known
+            self.stage = "review"
+            return self._ws()["order_unknown" if not self.order_known else "order_known"]
         if kind == "request":
             self.requests.pop()
             self.stage = "review"
@@ -580,6 +633,7 @@ class Session:
             "format": STATE_FORMAT, "game": self.book.game, "lang": self.lang, "stage": self.stage,
             "header": self.header, "cards": self.cards, "shared": self.shared, "events": self.events,
             "current": self.current, "requests": [r.to_dict() for r in self.requests],
+            "order_known": self.order_known,
             "draft": self.draft, "times": self.times, "history": self.history,
             "skipped": sorted(self.skipped),
             "pending": list(self.pending) if self.pending else None,
@@ -598,6 +652,7 @@ class Session:
         s.shared = dict(state.get("shared") or {})
         s.events = [dict(e) for e in state.get("events") or [{}]] or [{}]
         s.requests = [Request(**r) for r in state.get("requests") or []]
+        s.order_known = bool(state.get("order_known", True))
         s._restore(state)
         return s
 
@@ -618,6 +673,7 @@ class Session:
                 q = book.questions.get(qid)
                 (s.shared if q is not None and q.scope == "deal" else s.events[0])[qid] = value
         s.requests = [Request(**r) if isinstance(r, dict) else r for r in case.get("requests") or []]
+        s.order_known = case.get("events_order", "known") != "unknown"
         s.history = [["answer", where, q] for where, given in [(None, s.shared)] + list(enumerate(s.events))
                      for q in given if q in book.questions]
         state = case.get("session")
@@ -666,6 +722,8 @@ class Session:
             data["events"] = events
         if self.requests:
             data["requests"] = [r.to_dict() for r in self.requests]
+        if not self.order_known and len(events) > 1:
+            data["events_order"] = "unknown"
         return data
 
     # --- words ---------------------------------------------------------------------------
@@ -683,29 +741,20 @@ YES_OFFER = ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "�
 NO_OFFER = ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет")
 
 
-def _label(book: Rulebook, q: Question, value, lang: str) -> str:
-    if q.type == "order" and q.values_from in book.questions:
-        return book.questions[q.values_from].label(value, lang)
-    return q.label(value, lang)
-
-
 def describe_allowed_options(options: list[Option], lang: str) -> str:
     w = prompt_words.words(prompt_words.ALLOWED, lang)
     return w["one"].format(values=", ".join(str(o.value) for o in options))
 
 
 def find_provision(book: Rulebook, raw: str) -> str | None:
-    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2")."""
+    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2", "22",
+    "64A1"): the lookup `referee articles GAME ARTICLE` uses; the first when a label names several."""
+    from referee.expert.language.lookup import lookup
     raw = raw.strip()
     if raw in book.provisions:
         return raw
-    for pid, prov in book.provisions.items():
-        if prov.label.lower() == raw.lower():
-            return pid
-    for pid, prov in book.provisions.items():
-        if prov.label.lower().startswith(raw.lower()):
-            return pid
-    return None
+    found = lookup(book, raw)
+    return found[0].id if found else None
 
 
 def _now() -> str:

@@ -9,8 +9,7 @@ from referee.expert.language import prompt_words
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import UNKNOWN, Question, Rulebook, text
 
-YES = {"y", "yes", "true", "da", "d", "igen", "i", "tak", "t", "да", "д"}
-NO = {"n", "no", "false", "ne", "nem", "nie", "нет", "н"}
+from referee.expert.language.qtypes import NO, YES, qtype  # noqa: E402,F401 (YES/NO kept for importers)
 
 
 def fold(word: str) -> str:
@@ -46,19 +45,18 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     """' (did you mean ...?)' for a value or label of ``q`` close to what was typed; for a list
     answer, for the first item that is not a value. '' when nothing is close."""
     allowed = allowed_values(q, book, answers)
-    if not allowed or isinstance(typed, bool):
-        return ""
+    if not allowed or isinstance(typed, bool) or q.type == "yesno":
+        return ""                      # yes/no: the refusal already says "yes or no"
     items = typed if isinstance(typed, list) else (
         [t for t in str(typed).replace(";", ",").split(",") if t.strip()]
-        if q.type in ("multi", "order") and isinstance(typed, str) else [typed])
+        if qtype(q).several and isinstance(typed, str) else [typed])
     bad = next((t for t in items if t not in allowed and str(t).strip() not in map(str, allowed)), None)
     if bad is None or isinstance(bad, (list, dict)):
         return ""
     labels = {}
     for v in allowed:
         labels[str(v)] = v
-        label = book.seat_label(v, lang) if q.type == "seat" else q.label(v, lang)
-        labels.setdefault(label, v)
+        labels.setdefault(qtype(q).label(q, v, book, lang), v)
     close = did_you_mean(str(bad).strip(), list(labels))
     values = list(dict.fromkeys(labels[c] for c in close))
     if not values:
@@ -66,72 +64,48 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     return " (did you mean " + " or ".join(repr(v) for v in values) + "?)"
 
 
+def _shown(value: Any) -> str:
+    """A typed value for a message: its repr, cut short (a file can hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> list[Any] | None:
     """The values a question accepts, or None when any value of its type will do."""
-    if q.type == "seat":
-        return list(q.seats or book.seat_ids)
-    if q.type == "yesno":
-        return [True, False]
-    if q.type == "order" and q.values_from:
-        source = (answers or {}).get(q.values_from)
-        if isinstance(source, list) and source:
-            return list(source)
-        return book.questions[q.values_from].allowed() if q.values_from in book.questions else []
-    if q.type in ("choice", "multi", "order"):
-        return q.allowed()
-    return None
+    return qtype(q).allowed(q, book, answers)
 
 
 def describe_allowed(q: Question, book: Rulebook, answers: dict | None = None, lang: str = "en") -> str:
-    w = prompt_words.words(prompt_words.ALLOWED, lang)
-    if q.type == "yesno":
-        return w["yesno"]
-    if q.type == "number":
-        bounds = [w[k].format(n=n) for k, n in (("from", q.min), ("to", q.max)) if n is not None]
-        return " ".join([w["number"], *bounds])
-    if q.type == "text":
-        return w["text"]
-    values = allowed_values(q, book, answers) or []
-    listed = ", ".join(str(v) for v in values)
-    return w["some" if q.type in ("multi", "order") else "one"].format(values=listed)
+    return qtype(q).describe(q, book, answers, lang)
 
 
 def is_unknown(value: Any) -> bool:
-    return isinstance(value, str) and value == UNKNOWN
+    """'unknown', or 'unknown, but one of these' ({unknown: [values]})."""
+    return (isinstance(value, str) and value == UNKNOWN) or (
+        isinstance(value, dict) and set(value) == {UNKNOWN})
+
+
+def unknown_among(value: Any) -> list | None:
+    """The values an answer 'unknown, but one of these' still allows (None: any)."""
+    return list(value[UNKNOWN]) if isinstance(value, dict) and set(value) == {UNKNOWN} else None
 
 
 def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) -> Any:
     """Return the value normalised for its question, or raise RefereeError (no file).
     Every question but a free text accepts ``unknown``: a fact nobody can establish."""
-    if is_unknown(value) and q.type != "text":
-        return UNKNOWN
+    if is_unknown(value) and qtype(q).accepts_unknown:
+        among = unknown_among(value)
+        if among is None:
+            return UNKNOWN
+        if not isinstance(among, list) or len(among) < 2:
+            raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected unknown, or "
+                               "{unknown: [two or more of its answers]}")
+        return {UNKNOWN: [check(q, v, book, answers) for v in among]}
+
     def bad():
-        raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(value)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, value, book, answers)}")
-    if q.type == "yesno":
-        if isinstance(value, bool):
-            return value
-        bad()
-    if q.type == "number":
-        if isinstance(value, bool) or not isinstance(value, int):
-            bad()
-        if (q.min is not None and value < q.min) or (q.max is not None and value > q.max):
-            bad()
-        return value
-    if q.type == "text":
-        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            return str(value)
-        bad()
-    allowed = allowed_values(q, book, answers) or []
-    if q.type in ("multi", "order"):
-        if not isinstance(value, list) or not value:
-            bad()
-        if any(v not in allowed for v in value) or len(set(map(str, value))) != len(value):
-            bad()
-        return list(value)
-    if value not in allowed or isinstance(value, (list, dict)):
-        bad()
-    return value
+    return qtype(q).check(q, value, book, answers, bad)
 
 
 def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = None, lang: str = "en") -> Any:
@@ -140,47 +114,23 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
     Values may be given by name or by the number shown in the list of choices.
     """
     raw = raw.strip()
-    if raw.lower() in prompt_words.UNKNOWN_WORDS and q.type != "text":
+    if raw.lower() in prompt_words.UNKNOWN_WORDS and qtype(q).accepts_unknown:
         return UNKNOWN
-    if q.type == "yesno":
-        low = raw.lower()
-        if low in YES:
-            return True
-        if low in NO:
-            return False
-        raise RefereeError(f"invalid answer {raw!r} to {q.id!r}, expected yes or no")
-    if q.type == "number":
-        try:
-            value = int(raw)
-        except ValueError:
-            raise RefereeError(f"invalid answer {raw!r} to {q.id!r}, expected "
-                               f"{describe_allowed(q, book, answers)}") from None
-        return check(q, value, book, answers)
-    if q.type == "text":
-        if not raw:
-            raise RefereeError(f"empty answer to {q.id!r}, expected some text")
-        return raw
-    allowed = allowed_values(q, book, answers) or []
+    head, colon, rest = raw.partition(":")
+    if colon and head.strip().lower() in prompt_words.UNKNOWN_WORDS and qtype(q).accepts_unknown:
+        # "unknown: pik, karo" — nobody can establish which, but it is one of these
+        parts = [t for t in rest.replace(";", ",").split(",") if t.strip()]
+        if qtype(q).several:
+            among = [parse_typed(q, t, book, answers, lang) for t in rest.split("|") if t.strip()]
+        else:
+            among = [parse_typed(q, t, book, answers, lang) for t in parts]
+        return check(q, {UNKNOWN: among}, book, answers)
 
-    def one(token: str) -> Any:
-        token = token.strip()
-        if token.isdecimal() and token.isascii() and 1 <= int(token) <= len(allowed):
-            return allowed[int(token) - 1]
-        for v in allowed:
-            if str(v).lower() == token.lower():
-                return v
-        for v in allowed:
-            label = book.seat_label(v, lang) if q.type == "seat" else q.label(v, lang)
-            if label.lower() == token.lower():
-                return v
-        raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
+    def refuse(token: str):
+        raise RefereeError(f"invalid answer {_shown(token)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, token, book, answers, lang)}")
-    if q.type in ("multi", "order"):
-        tokens = [t for t in raw.replace(";", ",").split(",") if t.strip()]
-        if not tokens:
-            raise RefereeError(f"empty answer to {q.id!r}, expected {describe_allowed(q, book, answers)}")
-        return check(q, [one(t) for t in tokens], book, answers)
-    return one(raw)
+    value = qtype(q).parse(q, raw, book, answers, lang, refuse)
+    return check(q, value, book, answers) if qtype(q).recheck else value
 
 
 def check_all(answers: dict, book: Rulebook, file: str | None = None, line: int | None = None) -> dict:
@@ -205,21 +155,13 @@ def show_value(q: Question, value: Any, book: Rulebook, lang: str = "en") -> str
     """An answer in words, for summaries and rulings."""
     if value is None:
         return "—"
-    if is_unknown(value) and q.type != "text":
-        return prompt_words.words(prompt_words.ALLOWED, lang)["unknown"]
-    if q.type == "yesno":
-        return prompt_words.words(prompt_words.ALLOWED, lang)["yes" if value else "no"]
-    if q.type == "seat":
-        return book.seat_label(value, lang)
-    if q.type in ("multi", "order"):
-        joiner = " → " if q.type == "order" else "; "
-        labels = [book.seat_label(v, lang) if q.values_from is None and q.type == "seat" else
-                  (book.questions[q.values_from].label(v, lang) if q.values_from in book.questions
-                   else q.label(v, lang)) for v in value]
-        return joiner.join(labels)
-    if q.type == "choice":
-        return q.label(value, lang)
-    return str(value)
+    if is_unknown(value) and qtype(q).accepts_unknown:
+        said = prompt_words.words(prompt_words.ALLOWED, lang)["unknown"]
+        among = unknown_among(value)
+        if among:
+            said += " (" + " / ".join(qtype(q).show(q, v, book, lang) for v in among) + ")"
+        return said
+    return qtype(q).show(q, value, book, lang)
 
 
 def question_text(q: Question, lang: str) -> str:

@@ -11,6 +11,10 @@ from referee.expert.language.model import UNKNOWN, Rulebook
 ARITH = ("mul", "add", "sub", "min", "max")
 
 
+def _unknown(value: Any) -> bool:
+    return (isinstance(value, str) and value == UNKNOWN) or (isinstance(value, dict) and set(value) == {UNKNOWN})
+
+
 class Unresolved(Exception):
     """An expression needs an answer that was not given."""
 
@@ -126,7 +130,7 @@ def holds(test, answers: dict) -> bool:
 
     def literal(lit):
         value = answers.get(lit.question)
-        if value is None or value == UNKNOWN:
+        if value is None or _unknown(value):
             raise Unresolved(lit.question)
         return lit.holds(value)
     return bool(cond.evaluate(test, literal))
@@ -139,7 +143,7 @@ def seat_of(ref: Any, book: Rulebook, answers: dict) -> str:
         return ref
     if "answer" in ref:
         value = answers.get(ref["answer"])
-        if value is None or value == UNKNOWN:
+        if value is None or _unknown(value):
             raise Unresolved(ref["answer"])
         return value
     if "other_than" in ref:
@@ -176,7 +180,7 @@ def amount_of(expr: Any, book: Rulebook, answers: dict, items: dict | None = Non
             if isinstance(k, dict):
                 question = k["answer"]
                 k = answers.get(question)
-                if k is None or k == UNKNOWN:
+                if k is None or _unknown(k):
                     raise Unresolved(question)
             if not isinstance(value, dict) or k not in value:
                 return None
@@ -184,7 +188,7 @@ def amount_of(expr: Any, book: Rulebook, answers: dict, items: dict | None = Non
         return value
     if "answer" in expr:
         value = answers.get(expr["answer"])
-        if value is None or value == UNKNOWN:
+        if value is None or _unknown(value):
             raise Unresolved(expr["answer"])
         return value
     op, parts = next(iter(expr.items()))

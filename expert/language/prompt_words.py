@@ -55,7 +55,7 @@ INTERVIEW = {
 
 
 CARDS = {
-    "en": {"offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
+    "en": {"filled": "(filled in: the cards left after the other three hands)", "offer": "Do you have the cards (hands and play)? (y/n, ? for help) ",
            "offer_help": "If the hands and the play record are at hand, enter them: the facts they "
                          "show (revoke, lead out of turn, the holdings the articles name) are then "
                          "not asked.",
@@ -74,7 +74,7 @@ CARDS = {
            "play": "The play, trick by trick: the cards in the order they were played; an empty "
                    "line ends.",
            "trick": "Trick {n}: ", "unfinished": "(an unfinished trick ends the play record)"},
-    "sr": {"offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
+    "sr": {"filled": "(popunjeno: karte koje ostaju posle ostale tri ruke)", "offer": "Da li imate karte (ruke i tok igre)? (d/n, ? za pomoć) ",
            "offer_help": "Ako su ruke i tok igre pred vama, unesite ih: činjenice koje pokazuju "
                          "(renons, polaz preko reda, kombinacije iz članova) se onda ne pitaju.",
            "yn": "„{raw}“ nije prihvaćeno: očekuje se d ili n",
@@ -91,7 +91,7 @@ CARDS = {
            "lead": "Ko je polazio u prvi štih (Enter: {default}): ",
            "play": "Tok igre, štih po štih: karte redom kako su odigrane; prazan red završava.",
            "trick": "Štih {n}: ", "unfinished": "(nezavršen štih završava tok igre)"},
-    "pl": {"offer": "Czy masz karty (ręce i przebieg gry)? (t/n, ? – pomoc) ",
+    "pl": {"filled": "(uzupełniono: karty pozostałe po trzech pozostałych rękach)", "offer": "Czy masz karty (ręce i przebieg gry)? (t/n, ? – pomoc) ",
            "offer_help": "Jeśli ręce i zapis rozgrywki są pod ręką, wprowadź je: fakty, które z nich "
                          "wynikają (nieobsłużenie koloru, nieuprawnione wybicie, karty, o których "
                          "mówią przepisy), nie będą wtedy pytane.",
@@ -109,7 +109,7 @@ CARDS = {
            "lead": "Kto wybił do pierwszego sztychu (Enter: {default}): ",
            "play": "Rozgrywka, sztych po sztychu: karty w kolejności dołożenia; pusty wiersz kończy.",
            "trick": "Sztych {n}: ", "unfinished": "(niespełniony sztych kończy zapis rozgrywki)"},
-    "ru": {"offer": "Есть ли у вас карты (руки и ход розыгрыша)? (д/н, ? — справка) ",
+    "ru": {"filled": "(заполнено: карты, оставшиеся после трёх других рук)", "offer": "Есть ли у вас карты (руки и ход розыгрыша)? (д/н, ? — справка) ",
            "offer_help": "Если руки и запись розыгрыша под рукой, введите их: факты, которые они "
                          "показывают (фальшренонс, ход вне очереди, карты, названные в правилах), тогда "
                          "не спрашиваются.",
@@ -128,7 +128,7 @@ CARDS = {
            "play": "Розыгрыш, взятка за взяткой: карты в том порядке, в котором они сыграны; пустая "
                    "строка завершает.",
            "trick": "Взятка {n}: ", "unfinished": "(незавершённая взятка завершает запись розыгрыша)"},
-    "hu": {"offer": "Megvannak a lapok (a kezek és a lejátszás)? (i/n, ? – súgó) ",
+    "hu": {"filled": "(kitöltve: a másik három kéz után maradt lapok)", "offer": "Megvannak a lapok (a kezek és a lejátszás)? (i/n, ? – súgó) ",
            "offer_help": "Ha a kezek és a lejátszás jegyzéke kéznél van, vigye be őket: az általuk "
                          "mutatott tényeket (renonsz, soron kívüli hívás, a szabályokban nevesített "
                          "lapok) ezután nem kérdezzük.",
@@ -174,7 +174,11 @@ ALLOWED = {
 
 # The session's own words: several events, the parties' requests, facts nobody can establish.
 SESSION = {
-    "en": {"name": "Name of the player: {seat} (Enter to leave it out):", "name_help": "The names go on the ruling beside the seats; the seat stands for the player when left out.",
+    "en": {"request_on": "On which player should it fall? (Enter: the other side)", "request_amount": "How much is asked? (Enter: what the rules give)",
+           "ask_no_penalty": "no penalty on this player", "ask_stands": "the result as played stands",
+           "review_events": "Type a number to change that answer, '+' if something else happened in this deal, 'r' to record what a player asks for, 'o' if nobody can establish the order of the events, or press Enter to rule:",
+           "order_unknown": "The order of the events is not established: the ruling tries each order.", "order_known": "The events happened in the order entered.",
+           "name": "Name of the player: {seat} (Enter to leave it out):", "name_help": "The names go on the ruling beside the seats; the seat stands for the player when left out.",
            "event": "Event {n}",
            "review": "Type a number to change that answer, '+' if something else happened in this deal, "
                      "'r' to record what a party asks for, or press Enter to rule:",
@@ -195,7 +199,11 @@ SESSION = {
            "unknown_hint": "'unknown' if nobody can establish it",
            "conditional": "(asked for the case where the unknown fact is so: {facts})",
            "no_article": "no such article: {raw!r}; expected an article's label or id, or Enter"},
-    "sr": {"name": "Ime igrača: {seat} (Enter da se izostavi):", "name_help": "Imena se upisuju u odluku pored mesta; ako se izostave, navodi se mesto.",
+    "sr": {"request_on": "Na kog igrača treba da padne? (Enter: na drugu stranu)", "request_amount": "Koliko se traži? (Enter: koliko pravila daju)",
+           "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano",
+           "review_events": "Upišite broj da promenite taj odgovor, '+' ako se u ovom deljenju dogodilo još nešto, 'r' da zabeležite šta igrač traži, 'o' ako niko ne može da utvrdi redosled događaja, ili pritisnite Enter za odluku:",
+           "order_unknown": "Redosled događaja nije utvrđen: odluka razmatra svaki redosled.", "order_known": "Događaji su se odigrali redom kojim su uneti.",
+           "name": "Ime igrača: {seat} (Enter da se izostavi):", "name_help": "Imena se upisuju u odluku pored mesta; ako se izostave, navodi se mesto.",
            "event": "Događaj {n}",
            "review": "Upišite broj da promenite taj odgovor, '+' ako se u ovom deljenju dogodilo još nešto, "
                      "'r' da zabeležite šta igrač traži, ili pritisnite Enter za odluku:",
@@ -216,7 +224,11 @@ SESSION = {
            "unknown_hint": "„nepoznato” ako to niko ne može da utvrdi",
            "conditional": "(pita se za slučaj da je nepoznata činjenica takva: {facts})",
            "no_article": "nema takvog člana: {raw!r}; očekuje se oznaka ili id člana, ili Enter"},
-    "pl": {"name": "Nazwisko gracza: {seat} (Enter, aby pominąć):", "name_help": "Nazwiska trafiają do orzeczenia obok miejsc; gdy ich brak, podaje się miejsce.",
+    "pl": {"request_on": "Na którego gracza ma to przypaść? (Enter: na drugą stronę)", "request_amount": "Ile się żąda? (Enter: tyle, ile dają przepisy)",
+           "ask_no_penalty": "bez kary dla tego gracza", "ask_stands": "wynik pozostaje taki, jak rozegrano",
+           "review_events": "Wpisz numer, aby zmienić odpowiedź, '+', jeśli w tym rozdaniu wydarzyło się coś jeszcze, 'r', aby zapisać żądanie gracza, 'o', jeśli nikt nie może ustalić kolejności zdarzeń, albo naciśnij Enter, aby wydać orzeczenie:",
+           "order_unknown": "Kolejność zdarzeń nie jest ustalona: orzeczenie rozważa każdą kolejność.", "order_known": "Zdarzenia nastąpiły w kolejności wprowadzenia.",
+           "name": "Nazwisko gracza: {seat} (Enter, aby pominąć):", "name_help": "Nazwiska trafiają do orzeczenia obok miejsc; gdy ich brak, podaje się miejsce.",
            "event": "Zdarzenie {n}",
            "review": "Wpisz numer, aby zmienić odpowiedź, '+', jeśli w tym rozdaniu wydarzyło się coś "
                      "jeszcze, 'r', aby zapisać żądanie gracza, albo naciśnij Enter, aby wydać orzeczenie:",
@@ -237,7 +249,11 @@ SESSION = {
            "unknown_hint": "„nieznane”, jeśli nikt nie może tego ustalić",
            "conditional": "(pytanie na wypadek, gdyby nieznany fakt był taki: {facts})",
            "no_article": "nie ma takiego przepisu: {raw!r}; oczekiwano oznaczenia lub id przepisu albo Enter"},
-    "ru": {"name": "Имя игрока: {seat} (Enter — пропустить):", "name_help": "Имена вносятся в решение рядом с местами; если имя не указано, указывается место.",
+    "ru": {"request_on": "На какого игрока это должно лечь? (Enter: на другую сторону)", "request_amount": "Сколько требуется? (Enter: сколько дают правила)",
+           "ask_no_penalty": "без наказания для этого игрока", "ask_stands": "результат остаётся таким, как сыграно",
+           "review_events": "Введите номер, чтобы изменить ответ, '+', если в этой сдаче произошло что-то ещё, 'r', чтобы записать требование игрока, 'o', если порядок событий установить невозможно, или нажмите Enter, чтобы вынести решение:",
+           "order_unknown": "Порядок событий не установлен: решение рассматривает каждый порядок.", "order_known": "События произошли в порядке ввода.",
+           "name": "Имя игрока: {seat} (Enter — пропустить):", "name_help": "Имена вносятся в решение рядом с местами; если имя не указано, указывается место.",
            "event": "Событие {n}",
            "review": "Введите номер, чтобы изменить ответ, '+', если в этой сдаче произошло что-то ещё, "
                      "'r', чтобы записать требование игрока, или нажмите Enter, чтобы вынести решение:",
@@ -258,7 +274,11 @@ SESSION = {
            "unknown_hint": "«неизвестно», если это невозможно установить",
            "conditional": "(вопрос на случай, если неизвестный факт таков: {facts})",
            "no_article": "нет такого правила: {raw!r}; ожидается номер или id правила, или Enter"},
-    "hu": {"name": "A játékos neve: {seat} (Enter: kihagyás):", "name_help": "A nevek a döntésbe a helyek mellé kerülnek; ha hiányoznak, a hely szerepel.",
+    "hu": {"request_on": "Melyik játékosra essen? (Enter: a másik félre)", "request_amount": "Mennyit kér? (Enter: amennyit a szabályok adnak)",
+           "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad",
+           "review_events": "Írja be a módosítandó válasz számát, '+' jelet, ha ebben a leosztásban más is történt, 'r' betűt egy játékos kérésének rögzítéséhez, 'o' betűt, ha az események sorrendje nem állapítható meg, vagy nyomjon Entert a döntéshez:",
+           "order_unknown": "Az események sorrendje nincs megállapítva: a döntés minden sorrendet megvizsgál.", "order_known": "Az események a bevitel sorrendjében történtek.",
+           "name": "A játékos neve: {seat} (Enter: kihagyás):", "name_help": "A nevek a döntésbe a helyek mellé kerülnek; ha hiányoznak, a hely szerepel.",
            "event": "{n}. esemény",
            "review": "Írja be a módosítandó válasz számát, '+' jelet, ha ebben a leosztásban más is történt, "
                      "'r' betűt egy játékos kérésének rögzítéséhez, vagy nyomjon Entert a döntéshez:",

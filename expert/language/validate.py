@@ -7,6 +7,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
 from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
 from referee.expert.language.problems import Problems
+from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
 
 
 def validate(book: Rulebook, problems: Problems) -> None:
@@ -115,25 +116,25 @@ def _condition(book, c, file, line, problems, producers, owner):
         if q is None:
             problems.error(f"{owner} reads unknown question {lit.question!r}", file, line, "dangling")
             continue
-        if q.type == "text":
+        qt = qtype(q)
+        if not qt.operators:
             problems.error(f"{owner} reads text question {q.id!r}; text is never a condition", file, line)
-        if lit.op in ("has", "count_ge") and q.type not in ("multi", "order"):
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
-        if lit.op in ("ge", "gt", "le", "lt") and q.type != "number":
-            problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
-        if lit.op in ("is", "in", "has") and q.type != "number":
-            values = lit.value if lit.op == "in" else (lit.value,)
-            allowed = allowed_values(q, book)
-            if q.type == "order" and q.values_from in book.questions:
-                allowed = book.questions[q.values_from].allowed()
-            if lit.op in ("is", "in") and q.type in ("multi", "order"):
+        elif lit.op not in qt.operators:
+            # say what would be right, in the words of the operator misused
+            if lit.op in SET_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a multi or order question", file, line)
+            elif lit.op in NUMBER_OPS and lit.op not in VALUE_OPS:
+                problems.error(f"{owner}: '{lit.op}' on {q.id!r} needs a number question", file, line)
+            else:
                 problems.error(f"{owner}: use 'has' to test a {q.type} answer ({q.id!r})", file, line)
-            elif allowed is not None:
-                for v in values:
-                    if v not in allowed:
-                        problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
-                                       f"not allow (allowed: {', '.join(map(str, allowed))})",
-                                       file, line, "dangling")
+        elif lit.op in ("is", "in", "has") and qt.allowed(q, book) is not None:
+            values = lit.value if lit.op == "in" else (lit.value,)
+            allowed = qt.allowed(q, book)
+            for v in values:
+                if v not in allowed:
+                    problems.error(f"{owner} tests {q.id!r} for {v!r}, which that question does "
+                                   f"not allow (allowed: {', '.join(map(str, allowed))})",
+                                   file, line, "dangling")
 
 
 def _question(book, q, producers, problems):
@@ -235,9 +236,21 @@ def _case(book: Rulebook, case, problems):
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
     expect = case.expect
-    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction"}
+    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests",
+                             "unknown", "result"}
     if unknown:
         problems.error(f"{owner}: expect has unknown keys {sorted(unknown)}", case.file, case.line)
+    for result in [expect.get("result")] + [a.get("result") for a in expect.get("alternatives") or []
+                                            if isinstance(a, dict)]:
+        if result is None:
+            continue
+        if not isinstance(result, dict) or not result or set(result) - {"text", "entries"}:
+            problems.error(f"{owner}: expect result must be a mapping with text and/or entries", case.file, case.line)
+            continue
+        for entry in result.get("entries") or []:
+            if not isinstance(entry, dict) or not {"player", "item", "amount"} <= set(entry):
+                problems.error(f"{owner}: expected result entry {entry!r} needs player, item, amount",
+                               case.file, case.line)
     ids = []
     for f in expect.get("findings") or []:
         if not isinstance(f, dict) or "provisions" not in f:
@@ -274,26 +287,17 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         if node.get("per", "player") not in ("player", "side"):
             problems.error(f"rulebook.yaml: score item {node['id']!r}: per must be player or side", file,
                            getattr(node, "line", line))
+        if not isinstance(node.get("signed", True), bool):
+            problems.error(f"rulebook.yaml: score item {node['id']!r}: signed must be true or false", file,
+                           getattr(node, "line", line))
         items.append(node["id"])
-    for name, spec in (score.get("effects") or {}).items():
-        where = getattr(spec, "line", line)
+    for name, specs in (score.get("effects") or {}).items():
+        where = getattr(specs, "line", line)
         if name not in book.effects:
             problems.error(f"rulebook.yaml: score effects: unknown effect {name!r}", file, where, "dangling")
-        if not isinstance(spec, dict) or spec.get("item") not in items:
-            problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)}",
-                           file, where)
-            continue
-        if set(spec) - {"item", "sign", "amount", "player", "against", "settles"}:
-            problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys "
-                           f"{sorted(set(spec) - {'item', 'sign', 'amount', 'player', 'against', 'settles'})}",
-                           file, where)
-        reads: set[str] = set()
-        msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
-        for key in ("player", "against"):
-            if spec.get(key) is not None and spec[key] not in ("line", "against"):
-                msgs += check_seat_ref(spec[key], book, reads)
-        for m in msgs:
-            problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
+        # one entry (a mapping) or several (a list of them: a payment written for payer and payee)
+        for spec in (specs if isinstance(specs, list) and specs else [specs]):
+            _score_effect(book, name, spec, items, file, getattr(spec, "line", where), problems)
     for rule in score.get("play") or []:
         where = getattr(rule, "line", line)
         if not isinstance(rule, dict) or "entries" not in rule:
@@ -318,3 +322,22 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
                 msgs.append(f"unknown score item {entry['item']!r}")
             for m in msgs:
                 problems.error(f"rulebook.yaml: score play: {m}", file, getattr(entry, "line", where))
+
+
+def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where, problems: Problems) -> None:
+    """One way an effect is written on the score sheet (rulebook.yaml `score: effects:`)."""
+    if not isinstance(spec, dict) or spec.get("item") not in items:
+        problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)} "
+                       "(or a list of such entries)", file, where)
+        return
+    keys = {"item", "sign", "amount", "player", "against", "settles"}
+    if set(spec) - keys:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys {sorted(set(spec) - keys)}",
+                       file, where)
+    reads: set[str] = set()
+    msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
+    for key in ("player", "against"):
+        if spec.get(key) is not None and spec[key] not in ("line", "against", "none", "player"):
+            msgs += check_seat_ref(spec[key], book, reads)
+    for m in msgs:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
