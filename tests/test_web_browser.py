@@ -169,7 +169,8 @@ def test_a_whole_preferans_dispute_tapped_through_with_back_and_a_closed_tab(ser
         answer(page, PREFERANS[prompt(page)["id"]])
     rows = page.locator("ul.review button.row-button")
     assert rows.count() == len(PREFERANS)
-    submit(page, rows.nth(0))
+    claim_row = [r["question"] for r in prompt(page)["rows"]].index("claim")
+    submit(page, rows.nth(claim_row))
     assert prompt(page)["id"] == "claim"                        # the review: an answer changed
     while prompt(page)["kind"] != "review":
         answer(page, PREFERANS[prompt(page)["id"]])
@@ -275,7 +276,9 @@ def test_the_order_of_events_is_the_order_of_the_taps(server, browser):
     start_dispute(page, server.url, "preferans", {})
     answer(page, "no")
     answer(page, ["bad-dolaz", "out-of-turn"])
-    answer(page, "no")
+    answer(page, "no")                                          # the referee does not play
+    assert prompt(page)["id"] == "claims_one_act"
+    answer(page, "no")                                          # separate acts: their order matters
     assert prompt(page)["type"] == "order"
     for value in ("out-of-turn", "bad-dolaz"):
         page.locator(f'label.option:has(input[value="{value}"])').tap()
