@@ -131,6 +131,7 @@ class Store:
     def save(self, owner: str, dispute: str, session: Session, note: str = "referee serve, in progress") -> None:
         path = self.path(owner, dispute)
         _check_regular(path)
+        path.parent.mkdir(parents=True, exist_ok=True)      # the referee's own folder (save_session makes none)
         save_session(path, session, note)
         self._remember((owner, dispute), _signature(path), session)
 

@@ -146,10 +146,6 @@ def _write_case(path: str | Path, data: dict, note: str | None) -> Path:
         raise RefereeError(f"cannot save the answers: {exc}", str(path)) from None
     # the note is one comment line whatever it holds
     prefix = f"# {' '.join(str(note).split())}\n" if note else ""
-    try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)    # referee serve's per-referee folders
-    except OSError as exc:
-        raise RefereeError(f"cannot write: {exc.strerror}", str(path)) from None
     return write_atomic(path, prefix + body)
 
 
