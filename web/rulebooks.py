@@ -47,5 +47,8 @@ class Rulebooks:
                     pass
             except Exception:            # a rulebook that does not load says so when it is used
                 continue
-        from referee.reports.render import _env
-        _env().get_template("ruling.html.j2")
+        try:                             # the front sheet's template, parsed once now
+            from referee.reports.render import _env
+            _env("html").get_template("ruling.html.j2")
+        except Exception:                # a warm-up only: the first ruling parses it otherwise
+            pass
