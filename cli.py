@@ -131,21 +131,15 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     if out:                 # a target that cannot be written stops us before anything is registered
         from referee.expert.language.fileio import check_target
         check_target(out)
+    from referee.expert.interview.publish import publish, stamp
+    from referee.reports.document import stored_views
     tournament = _tournament()
-    if tournament.get("name") and not ruling.header.get("tournament"):
-        ruling.header["tournament"] = tournament.get("name")
-    if not ruling_time(ruling):
-        from referee.expert.records.record import _now as record_time
-        ruling.ruled_at = record_time()       # the record's own clock: one ruling, one time
     code = None
-    if not no_register:
-        from referee.expert.records.record import format_code
-        from referee.expert.records.register import register_ruling
-        from referee.reports.document import stored_views
-        record, rid = register_ruling(ruling, book, register=register_path or tournament.get("register"),
-                                      record_path=record_path, cards=cards, answer_times=times,
-                                      extra={"document": stored_views(ruling, tournament)})
-        code = format_code(record["code"])
+    if no_register:
+        stamp(ruling, tournament)
+    else:
+        code, rid = publish(ruling, book, tournament, register=register_path, record_path=record_path,
+                            cards=cards, times=times, document=stored_views)
         click.echo(f"ruling #{rid} saved in the register, verification code {code}", err=True)
     _emit(render(ruling, fmt, lang, code=code, tournament=tournament), out, fmt)
 
@@ -516,6 +510,33 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
         sys.exit(130)
     _publish(session.rule(), book, fmt, lang, out, no_register, register_path, record_path, session.cards,
              session.answer_times())
+
+
+@main.command(epilog=example("referee serve                             # this laptop: http://127.0.0.1:8000",
+                             "referee serve --host 0.0.0.0             # phones on the venue's network, with a code",
+                             "referee serve --port 8080 --interviews disputes/"))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. A loopback address asks no code; any other (0.0.0.0: every "
+                   "network of this laptop) prints an access code and a QR code, and refuses whoever has not "
+                   "given the code.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port to listen on.")
+@click.option("--interviews", type=click.Path(file_okay=False), default=None,
+              help="Where the disputes are kept, a case file each, saved after every answer (default: "
+                   "referee.toml's interviews, else ./interviews).")
+@REGISTER
+@KNOWLEDGE
+def serve(host, port, interviews, register_path, knowledge):
+    """The interview as a web page, for a phone or a tablet at the table.
+
+    The same interview as `referee interview`: one question per screen, the cards tapped on a
+    grid, help one tap away, back, the review, and the ruling as the signed front sheet
+    (printable, HTML or PDF), saved in the register with its verification code. Nothing is
+    fetched from the internet.
+    """
+    from referee.web.serve import serve as run
+    tournament = _tournament()
+    folder = Path(interviews or tournament.get("interviews") or "interviews")
+    run(host, port, folder, register=register_path, knowledge=knowledge, tournament=tournament, echo=click.echo)
 
 
 def _players(pairs, book) -> dict:

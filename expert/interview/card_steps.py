@@ -43,6 +43,7 @@ class Step:
     skipped_note: str = ""       # said when the step is skipped
     ends: bool = False           # skipping it ends the entry (the play)
     heading: str = ""            # said before the step (the play's explanation)
+    default: str = ""            # what skipping the step gives, in words (seat order, first lead)
 
     @property
     def kind(self) -> str:
@@ -51,6 +52,16 @@ class Step:
         if isinstance(self.key, tuple):
             return "hand" if self.key[0] == "hands" else "trick"
         return {"skat": "talon"}.get(str(self.key), str(self.key))
+
+    @property
+    def seat(self) -> str:
+        """The seat whose hand the step enters ('' for any other step)."""
+        return str(self.key[1]) if isinstance(self.key, tuple) and self.key[0] == "hands" else ""
+
+    @property
+    def trick(self) -> int | None:
+        """The trick the step enters, counted from 0 (None for any other step)."""
+        return int(self.key[1]) if isinstance(self.key, tuple) and self.key[0] == "play" else None
 
 
 class CardEntry:
@@ -136,7 +147,8 @@ def plan(game: str, deal: dict, label, w: dict) -> list[Step]:
     seats = list(SEATS[game])
     if game != "bridge":
         steps.append(Step("seats", w["seats"].format(default=" ".join(seats)),
-                          "the seat ids, each once, separated by spaces", _seats_parser(seats)))
+                          "the seat ids, each once, separated by spaces", _seats_parser(seats),
+                          default=" ".join(seats)))
         seats = deal.get("seats", seats)
     else:
         steps.append(Step("declarer", w["declarer"], "the seat of the declarer: N, E, S or W",
@@ -157,7 +169,7 @@ def plan(game: str, deal: dict, label, w: dict) -> list[Step]:
     except RefereeError:
         first = seats[0]
     steps.append(Step("lead", w["lead"].format(default=first), f"one of {', '.join(seats)}",
-                      lambda raw: raw.strip()))
+                      lambda raw: raw.strip(), default=first))
     played = len(deal.get("play") or [])
     more = played < HAND_SIZE[game] and not _unfinished(deal, game)
     hint = notation_help(game) + f"\n{TRICK_SIZE[game]} cards a trick; the last trick entered may be unfinished."

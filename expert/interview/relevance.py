@@ -9,6 +9,8 @@ when their ``when`` holds, and Enter skips them.
 """
 from __future__ import annotations
 
+import json
+import threading
 from datetime import datetime, timezone
 
 from referee.expert.engine.result import settles_by_itself, specs_of
@@ -64,7 +66,7 @@ class Interview:
         self.skipped.add(qid)
 
     def _for_the_record(self) -> Question | None:
-        state = _State(self.book, self.answers, self._producers)
+        state = _state(self.book, self.answers, self._producers)
         for qid, q in self.book.questions.items():
             if (q.type == "text" and qid not in self.answers and qid not in self.skipped
                     and qid not in state.closed and (q.when is None or state.value(q.when) is True)):
@@ -72,7 +74,7 @@ class Interview:
         return None
 
     def needed(self) -> tuple[set[str], set[str]]:
-        state = _State(self.book, self.answers, self._producers)
+        state = _state(self.book, self.answers, self._producers)
         deciding: set[str] = set()
         filling: set[str] = set()
         goals = [p for p in self.book.productions if p.action != "derive"]
@@ -173,6 +175,22 @@ def _producers(book: Rulebook) -> dict[str, list[Production]]:
     return Logic.of(book).producers
 
 
+_RECENT = threading.local()
+
+
+def _state(book: Rulebook, answers: dict, producers: dict) -> "_State":
+    """The state of these answers. Pruning the answers and choosing the next question read the
+    same answers one after the other: the last state worked out (in this thread) is used again
+    when the answers are the same. It holds a copy of them, so no caller's later change reaches it."""
+    key = json.dumps(answers, sort_keys=True, default=repr)
+    last = getattr(_RECENT, "state", None)
+    if last is not None and last[0] is book and last[1] == key:
+        return last[2]
+    state = _State(book, dict(answers), producers)
+    _RECENT.state = (book, key, state)
+    return state
+
+
 class _State:
     """Three-valued facts for one set of answers."""
 
@@ -181,6 +199,8 @@ class _State:
         self.closed: set[str] = set()
         self.facts: dict[str, bool | None] = {}
         self.no_findings: bool | None = None
+        self._collected: dict[int, set[str]] = {}     # collect()'s result per condition
+        self._cut = False
         for _ in range(len(book.questions) + 1):
             self._facts()
             newly = {qid for qid, q in book.questions.items()
@@ -211,11 +231,20 @@ class _State:
         return cond.evaluate(c, self.literal)
 
     def collect(self, c, wanted: set[str], depth: int = 0) -> None:
-        """Add the questions that could still decide ``c``."""
+        """Add the questions that could still decide ``c``. What a condition adds depends only
+        on the answers, so it is worked out once per state (a derived fact read by many
+        productions is not unfolded again each time)."""
         if depth > 50:
+            self._cut = True
             return
+        known = self._collected.get(id(c))
+        if known is not None:
+            wanted |= known
+            return
+        cut_before, self._cut = self._cut, False
+        found: set[str] = set()
         live = []
-        for conj in cond.dnf(c):
+        for conj in _alternatives(c):
             vals = [(pos, lit, self.literal(lit)) for pos, lit in conj]
             if not any(v is not None and v != pos for pos, _, v in vals):
                 live.append((vals, frozenset((pos, lit) for pos, lit, v in vals if v is None)))
@@ -228,14 +257,32 @@ class _State:
                 if v is not None:
                     continue
                 if isinstance(lit, cond.AnswerTest):
-                    wanted.add(lit.question)
+                    found.add(lit.question)
                 elif isinstance(lit, cond.FactTest):
                     for p in self.producers.get(lit.name, []):
-                        self.collect(p.when, wanted, depth + 1)
+                        self.collect(p.when, found, depth + 1)
                 elif isinstance(lit, cond.NoFindings):
-                    for p in self.book.productions:
-                        if p.action == "finding" and not cond.reads_findings(p.when):
-                            self.collect(p.when, wanted, depth + 1)
+                    for p in _infractions(self.book):
+                        self.collect(p.when, found, depth + 1)
+        wanted |= found
+        if not self._cut:                # a result cut short by the depth limit is not kept
+            self._collected[id(c)] = found
+        self._cut = self._cut or cut_before
+
+
+# A condition's alternatives (its DNF), computed once: conditions are immutable, and the
+# interview reads the same ones after every answer. Keyed by identity, holding the condition so
+# that its id is not reused; bounded, for processes that load many rulebooks (the tests).
+_DNF: dict[int, tuple[object, list]] = {}
+
+
+def _alternatives(c) -> list:
+    hit = _DNF.get(id(c))
+    if hit is None or hit[0] is not c:
+        if len(_DNF) > 100_000:
+            _DNF.clear()
+        hit = _DNF[id(c)] = (c, cond.dnf(c))
+    return hit[1]
 
 
 def _defaults(book: Rulebook) -> dict:
@@ -252,7 +299,7 @@ def prune(book: Rulebook, answers: dict) -> dict:
     kept = dict(answers)
     producers = _producers(book)
     for _ in range(len(kept) + 1):
-        state = _State(book, kept, producers)
+        state = _state(book, kept, producers)
         stale = [qid for qid in kept if qid in book.questions
                  and book.questions[qid].when is not None
                  and cond.evaluate(book.questions[qid].when, state.literal) is False]
@@ -272,12 +319,36 @@ def not_asked(book: Rulebook, answers: dict) -> list[str]:
 
 def articles_fed(book: Rulebook, qid: str) -> list[str]:
     """Provision ids cited by productions that read the question."""
-    ids: list[str] = []
+    return list(_per_book(book, "fed", _articles_fed).get(qid, []))
+
+
+def _articles_fed(book: Rulebook) -> dict[str, list[str]]:
+    fed: dict[str, list[str]] = {}
     for p in book.productions:
         reads = cond.questions_read(p.when) | (questions_in_finding(p.finding) if p.finding else set())
-        if qid in reads or p.keep_first == qid:
+        for qid in reads | ({p.keep_first} if p.keep_first else set()):
+            ids = fed.setdefault(qid, [])
             ids += [c for c in p.cites if c not in ids]
-    return ids
+    return fed
+
+
+def _infractions(book: Rulebook) -> list[Production]:
+    """The findings that do not read other findings (what 'no findings' is made of)."""
+    return Logic.of(book).plain_findings
+
+
+# What depends on the rulebook alone, worked out once per rulebook (keyed by identity, holding
+# the rulebook so that its id is not reused).
+_BOOKS: dict[tuple[int, str], tuple[Rulebook, object]] = {}
+
+
+def _per_book(book: Rulebook, what: str, make):
+    hit = _BOOKS.get((id(book), what))
+    if hit is None or hit[0] is not book:
+        if len(_BOOKS) > 1_000:
+            _BOOKS.clear()
+        hit = _BOOKS[(id(book), what)] = (book, make(book))
+    return hit[1]
 
 
 _PLAY: dict[int, tuple] = {}

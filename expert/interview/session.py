@@ -14,7 +14,8 @@ Stages: ``names`` (the players' names, by seat) -> ``offer`` (do you have the ca
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -69,6 +70,15 @@ class Prompt:
     heading: str = ""               # said before it (card entry's explanation of the play)
     card_kind: str = ""             # hand | trick | talon | discard | contract | ... (card steps)
     rows: list[dict] = field(default_factory=list)            # the review's answers
+    seat: str = ""                  # card steps: the seat whose hand is entered
+    trick: int | None = None        # card steps: the trick entered, counted from 0
+    default: str = ""               # card steps: what skipping gives (the seat order, the first lead)
+
+    def to_dict(self) -> dict:
+        """The prompt as JSON-safe data, for front ends that are not Python (and for tests)."""
+        data = asdict(self)
+        data["options"] = [{"value": o.value, "label": o.label, "name": o.name} for o in self.options]
+        return data
 
 
 class Session:
@@ -94,6 +104,7 @@ class Session:
         self._ruler = ruler
         self._known: dict = {}
         self._sources: dict = {}
+        self._last: tuple[str, Prompt | None] | None = None     # next()'s answer and the state it was for
         if enter_cards is True and book.cards_map:
             self.stage = "cards"
             self.entry = self._card_entry()
@@ -144,7 +155,22 @@ class Session:
 
     # --- what to ask -------------------------------------------------------------------
     def next(self) -> Prompt | None:
-        """The prompt to show now; None once the referee asked for the ruling."""
+        """The prompt to show now; None once the referee asked for the ruling. Asking again
+        without any change in between gives the same prompt without working it out again
+        (a page asks for it to show it, to check a form against it, and to answer it)."""
+        key = self._state_key()
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        prompt = self._next()
+        self._last = (self._state_key(), prompt)
+        return prompt
+
+    def _state_key(self) -> str:
+        state = self.to_state()
+        state.pop("times", None)
+        return json.dumps(state, sort_keys=True, default=str, ensure_ascii=False)
+
+    def _next(self) -> Prompt | None:
         if self.stage == "names":
             unnamed = self._unnamed()
             if unnamed:
@@ -162,7 +188,8 @@ class Session:
                 self._finish_cards()
             else:
                 return Prompt("card", str(step.key), step.prompt.strip(), type="card", help=step.hint,
-                              can_skip=True, heading=step.heading, card_kind=step.kind)
+                              can_skip=True, heading=step.heading, card_kind=step.kind, seat=step.seat,
+                              trick=step.trick, default=step.default)
         if self.stage == "questions":
             found = self._next_question()
             if found is not None:
@@ -530,10 +557,12 @@ class Session:
             self._ruler = Ruler(self.book)
         return self._ruler
 
-    def rule(self) -> Ruling:
+    def rule(self, ruler: Ruler | None = None) -> Ruling:
+        """The ruling on the answers given; ``ruler``: the engine to rule with (a server shares
+        one per rulebook, held by one ruling at a time), else the session's own."""
         sources = {q: s for q, s in self._sources.items() if q not in self.shared
                    and all(q not in e for e in self.events)}
-        return rule_dispute(self.ruler(), self.dispute(), self.header, sources)
+        return rule_dispute(ruler or self.ruler(), self.dispute(), self.header, sources)
 
     def answer_times(self) -> dict:
         return dict(self.times)
@@ -562,6 +591,13 @@ class Session:
             return
         derived = answers_from_cards(self.book, self.cards, self._cards_source, None)
         self._known, self._sources = dict(derived.answers), dict(derived.sources)
+
+    def from_cards_rows(self) -> list[dict]:
+        """What the cards answer, as the review lists answers (question, text, shown): never
+        asked, so never changed at the review."""
+        return [{"question": qid, "text": question_text(self.book.questions[qid], self.lang),
+                 "shown": show_value(self.book.questions[qid], self._known[qid], self.book, self.lang)}
+                for qid in self.book.questions if qid in self._known]
 
     def from_cards_note(self) -> str:
         """'From the cards: ...' naming the questions by their text, or '' when none."""

@@ -31,7 +31,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import Rulebook
 
 CONFIG_NAME = "referee.toml"
-TOURNAMENT_KEYS = ("name", "chief_referee", "register", "language", "appeal", "date", "place")
+TOURNAMENT_KEYS = ("name", "chief_referee", "register", "language", "appeal", "date", "place", "interviews")
 
 
 @dataclass

@@ -1,0 +1,233 @@
+"""The web page's own words (buttons, headings, notices) in each interview language, and the
+session's prompt texts made fit for a screen that is tapped rather than typed at.
+
+The questions, their help and the interview's messages are the session's (the rulebooks' texts
+and ``expert.language.prompt_words``); only what a page adds around them lives here."""
+from __future__ import annotations
+
+import re
+
+from referee.expert.language import prompt_words
+
+LANG_NAMES = {"en": "English", "sr": "srpski", "pl": "polski", "ru": "русский", "hu": "magyar"}
+
+WORDS = {
+    "en": {
+        "title": "Referee", "start": "Start page", "new": "New dispute", "which_game": "Which game?",
+        "in_progress": "Disputes in progress", "none_in_progress": "None in progress.",
+        "yours": "Your rulings", "recent": "Recent rulings", "none_recent": "No rulings in the register yet.",
+        "mine": "yours", "continue": "Continue", "discard": "Discard",
+        "discard_confirm": "Discard this dispute? Its file is kept in the interviews folder (discarded/).",
+        "discarded": "The dispute was discarded; its file is kept under discarded/.",
+        "stage_offer": "the cards", "stage_cards": "the cards", "stage_questions": "questions",
+        "stage_review": "review", "stage_request": "a request", "stage_names": "names",
+        "frame": "The deal", "language": "Language of the interview and the ruling",
+        "lang_both": "both, side by side (questions: {native})",
+        "tournament": "Tournament", "table": "Table", "deal": "Deal (board)", "referee": "Referee (you)",
+        "players": "Players", "names_hint": "Leave a name empty and the ruling names the seat.",
+        "begin": "Begin", "back": "Back", "help": "Help", "next": "Next", "skip": "I do not know: skip",
+        "leave_out": "Leave it out", "unknown": "Nobody can establish it",
+        "several": "Tick every answer that is true, then Next.",
+        "order": "Tap them in the order they happened, first first.", "no_article": "No article “{label}” in this rulebook.", "order_seats": "Tap the seats in the order they play, the first to play first.", "again": "Start again",
+        "stale": "That screen had already been answered: this is where the dispute is now.",
+        "review": "Before the ruling", "review_intro": "Check every answer; tap one to change it.",
+        "change": "Change", "add_event": "Something else happened in this deal",
+        "add_request": "Record what a player asks for", "rule": "Rule",
+        "ruling": "Ruling", "code": "Verification code", "registered": "Saved in the register as ruling #{id}.",
+        "print": "Print", "download_html": "Download HTML", "download_pdf": "Download PDF",
+        "pdf_missing": "A PDF needs the system's Chromium on this laptop, and it is not installed: "
+                       "print the page, or download the HTML.",
+        "cards": "The cards", "chosen": "{n} of {m} chosen", "played": "In the order played:",
+        "type_instead": "Type the cards instead", "type_it": "Type it instead", "from_cards": "From the cards (not asked)", "use_typed": "Use what I typed",
+        "end_play": "End of the play record", "no_contract": "Not known",
+        "default": "Default: {value}", "not_known": "not known", "no_bid": "did not bid",
+        "taken": "already in {where}", "articles": "Articles this question feeds",
+        "find_article": "An article by its label", "find": "Show",
+        "code_title": "Access code", "code_intro": "Enter the access code shown on the chief referee's laptop.",
+        "code_wrong": "That is not the access code.", "code_wait": "Too many attempts: wait {s} s and try again.",
+        "enter": "Enter", "not_found": "There is no such dispute among yours.",
+        "error": "Something went wrong", "saved": "Saved after every answer.",
+        "event_n": "Event {n}", "hand_of": "the hand of {seat}", "talon": "the talon",
+        "nothing_tapped": "Nothing was tapped: tap the cards (or the seats in order), or skip the step if you do not know.",
+        "discard_pile": "the discard", "trick_n": "trick {n}", "none": "none",
+    },
+    "sr": {
+        "title": "Sudija", "start": "Početna strana", "new": "Novi spor", "which_game": "Koja igra?",
+        "in_progress": "Sporovi u toku", "none_in_progress": "Nijedan nije u toku.",
+        "yours": "Vaše odluke", "recent": "Poslednje odluke", "none_recent": "U registru još nema odluka.",
+        "mine": "vaša", "continue": "Nastavi", "discard": "Odbaci",
+        "discard_confirm": "Odbaciti ovaj spor? Njegova datoteka ostaje u fascikli sa sporovima (discarded/).",
+        "discarded": "Spor je odbačen; datoteka je sačuvana u discarded/.",
+        "stage_offer": "karte", "stage_cards": "karte", "stage_questions": "pitanja",
+        "stage_review": "pregled", "stage_request": "zahtev", "stage_names": "imena",
+        "frame": "Deljenje", "language": "Jezik pitanja i odluke",
+        "lang_both": "oba, uporedo (pitanja na jeziku: {native})",
+        "tournament": "Turnir", "table": "Sto", "deal": "Deljenje (broj)", "referee": "Sudija (vi)",
+        "players": "Igrači", "names_hint": "Ako ime ostane prazno, u odluci se navodi mesto.",
+        "begin": "Počni", "back": "Nazad", "help": "Pomoć", "next": "Dalje", "skip": "Ne znam: preskoči",
+        "leave_out": "Izostavi", "unknown": "To niko ne može da utvrdi",
+        "several": "Označite sve odgovore koji su tačni, pa Dalje.",
+        "order": "Dodirnite ih redom kojim su se dogodili, prvi prvo.", "no_article": "U ovom pravilniku nema člana „{label}“.", "order_seats": "Dodirnite mesta redom kojim igraju, prvi na potezu prvi.", "again": "Ispočetka",
+        "stale": "Na taj ekran je već odgovoreno: spor je sada ovde.",
+        "review": "Pre odluke", "review_intro": "Proverite sve odgovore; dodirnite odgovor da ga promenite.",
+        "change": "Promeni", "add_event": "U ovom deljenju se dogodilo još nešto",
+        "add_request": "Zabeleži šta igrač traži", "rule": "Donesi odluku",
+        "ruling": "Odluka", "code": "Kontrolni kod", "registered": "Sačuvano u registru kao odluka br. {id}.",
+        "print": "Štampaj", "download_html": "Preuzmi HTML", "download_pdf": "Preuzmi PDF",
+        "pdf_missing": "Za PDF je potreban Chromium na ovom računaru, a nije instaliran: "
+                       "odštampajte stranu ili preuzmite HTML.",
+        "cards": "Karte", "chosen": "izabrano {n} od {m}", "played": "Redom kako su odigrane:",
+        "type_instead": "Upiši karte tekstom", "type_it": "Upiši tekstom", "from_cards": "Iz karata (ne pita se)", "use_typed": "Uzmi upisano",
+        "end_play": "Kraj toka igre", "no_contract": "Nije poznato",
+        "default": "Podrazumevano: {value}", "not_known": "nije poznato", "no_bid": "nije licitirao",
+        "taken": "već u: {where}", "articles": "Članovi na koje ovo pitanje utiče",
+        "find_article": "Član po oznaci", "find": "Prikaži",
+        "code_title": "Pristupni kod", "code_intro": "Upišite pristupni kod sa ekrana glavnog sudije.",
+        "code_wrong": "To nije pristupni kod.", "code_wait": "Previše pokušaja: sačekajte {s} s pa pokušajte ponovo.",
+        "enter": "Uđi", "not_found": "Među vašim sporovima nema takvog.",
+        "error": "Nešto nije u redu", "saved": "Čuva se posle svakog odgovora.",
+        "event_n": "Događaj {n}", "hand_of": "ruka: {seat}", "talon": "talon",
+        "nothing_tapped": "Ništa nije dodirnuto: dodirnite karte (ili mesta redom), ili preskočite korak ako ne znate.",
+        "discard_pile": "škart", "trick_n": "štih {n}", "none": "nijedan",
+    },
+    "pl": {
+        "title": "Sędzia", "start": "Strona główna", "new": "Nowa sprawa", "which_game": "Jaka gra?",
+        "in_progress": "Sprawy w toku", "none_in_progress": "Żadna sprawa nie jest w toku.",
+        "yours": "Twoje orzeczenia", "recent": "Ostatnie orzeczenia", "none_recent": "W rejestrze nie ma jeszcze orzeczeń.",
+        "mine": "twoje", "continue": "Kontynuuj", "discard": "Odrzuć",
+        "discard_confirm": "Odrzucić tę sprawę? Jej plik zostaje w folderze spraw (discarded/).",
+        "discarded": "Sprawę odrzucono; jej plik zachowano w discarded/.",
+        "stage_offer": "karty", "stage_cards": "karty", "stage_questions": "pytania",
+        "stage_review": "przegląd", "stage_request": "żądanie", "stage_names": "nazwiska",
+        "frame": "Rozdanie", "language": "Język pytań i orzeczenia",
+        "lang_both": "oba, obok siebie (pytania: {native})",
+        "tournament": "Turniej", "table": "Stół", "deal": "Rozdanie (numer)", "referee": "Sędzia (ty)",
+        "players": "Gracze", "names_hint": "Gdy nazwisko zostanie puste, orzeczenie poda miejsce.",
+        "begin": "Zaczynamy", "back": "Wstecz", "help": "Pomoc", "next": "Dalej", "skip": "Nie wiem: pomiń",
+        "leave_out": "Pomiń", "unknown": "Nikt nie może tego ustalić",
+        "several": "Zaznacz wszystkie prawdziwe odpowiedzi, potem Dalej.",
+        "order": "Dotykaj ich w kolejności, w jakiej nastąpiły, od pierwszego.", "no_article": "W tym regulaminie nie ma artykułu „{label}”.", "order_seats": "Dotykaj miejsc w kolejności gry, od pierwszego grającego.", "again": "Od nowa",
+        "stale": "Na ten ekran już odpowiedziano: sprawa jest teraz tutaj.",
+        "review": "Przed orzeczeniem", "review_intro": "Sprawdź wszystkie odpowiedzi; dotknij odpowiedzi, aby ją zmienić.",
+        "change": "Zmień", "add_event": "W tym rozdaniu wydarzyło się coś jeszcze",
+        "add_request": "Zapisz, czego żąda gracz", "rule": "Wydaj orzeczenie",
+        "ruling": "Orzeczenie", "code": "Kod weryfikacyjny", "registered": "Zapisano w rejestrze jako orzeczenie nr {id}.",
+        "print": "Drukuj", "download_html": "Pobierz HTML", "download_pdf": "Pobierz PDF",
+        "pdf_missing": "PDF wymaga przeglądarki Chromium na tym komputerze, a nie jest zainstalowana: "
+                       "wydrukuj stronę albo pobierz HTML.",
+        "cards": "Karty", "chosen": "wybrano {n} z {m}", "played": "W kolejności dołożenia:",
+        "type_instead": "Wpisz karty tekstem", "type_it": "Wpisz tekstem", "from_cards": "Z kart (bez pytania)", "use_typed": "Użyj wpisanego",
+        "end_play": "Koniec zapisu rozgrywki", "no_contract": "Nieznana",
+        "default": "Domyślnie: {value}", "not_known": "nieznane", "no_bid": "nie licytował",
+        "taken": "już w: {where}", "articles": "Przepisy, na które wpływa to pytanie",
+        "find_article": "Przepis według oznaczenia", "find": "Pokaż",
+        "code_title": "Kod dostępu", "code_intro": "Wpisz kod dostępu widoczny na komputerze sędziego głównego.",
+        "code_wrong": "To nie jest kod dostępu.", "code_wait": "Zbyt wiele prób: odczekaj {s} s i spróbuj ponownie.",
+        "enter": "Wejdź", "not_found": "Wśród twoich spraw nie ma takiej.",
+        "error": "Coś poszło nie tak", "saved": "Zapisywane po każdej odpowiedzi.",
+        "event_n": "Zdarzenie {n}", "hand_of": "ręka: {seat}", "talon": "talon",
+        "nothing_tapped": "Nic nie dotknięto: dotknij kart (albo miejsc po kolei) lub pomiń krok, jeśli nie wiesz.",
+        "discard_pile": "odłożone karty", "trick_n": "sztych {n}", "none": "brak",
+    },
+    "ru": {
+        "title": "Судья", "start": "Главная", "new": "Новый случай", "which_game": "Какая игра?",
+        "in_progress": "Случаи в работе", "none_in_progress": "В работе ничего нет.",
+        "yours": "Ваши решения", "recent": "Последние решения", "none_recent": "В реестре ещё нет решений.",
+        "mine": "ваше", "continue": "Продолжить", "discard": "Отказаться",
+        "discard_confirm": "Отказаться от этого случая? Его файл останется в папке случаев (discarded/).",
+        "discarded": "От случая отказались; его файл сохранён в discarded/.",
+        "stage_offer": "карты", "stage_cards": "карты", "stage_questions": "вопросы",
+        "stage_review": "проверка", "stage_request": "требование", "stage_names": "имена",
+        "frame": "Сдача", "language": "Язык вопросов и решения",
+        "lang_both": "оба, рядом (вопросы: {native})",
+        "tournament": "Турнир", "table": "Стол", "deal": "Сдача (номер)", "referee": "Судья (вы)",
+        "players": "Игроки", "names_hint": "Если имя не указано, в решении указывается место.",
+        "begin": "Начать", "back": "Назад", "help": "Справка", "next": "Далее", "skip": "Не знаю: пропустить",
+        "leave_out": "Пропустить", "unknown": "Это невозможно установить",
+        "several": "Отметьте все верные ответы, затем «Далее».",
+        "order": "Нажимайте их в том порядке, в каком они произошли, первое первым.", "no_article": "В этих правилах нет статьи «{label}».", "order_seats": "Нажимайте места в порядке игры, первым — первый играющий.", "again": "Заново",
+        "stale": "На этот экран уже ответили: случай сейчас здесь.",
+        "review": "Перед решением", "review_intro": "Проверьте все ответы; нажмите на ответ, чтобы изменить его.",
+        "change": "Изменить", "add_event": "В этой сдаче произошло что-то ещё",
+        "add_request": "Записать требование игрока", "rule": "Вынести решение",
+        "ruling": "Решение", "code": "Код проверки", "registered": "Сохранено в реестре как решение № {id}.",
+        "print": "Печать", "download_html": "Скачать HTML", "download_pdf": "Скачать PDF",
+        "pdf_missing": "Для PDF нужен Chromium на этом компьютере, а он не установлен: "
+                       "распечатайте страницу или скачайте HTML.",
+        "cards": "Карты", "chosen": "выбрано {n} из {m}", "played": "В порядке розыгрыша:",
+        "type_instead": "Ввести карты текстом", "type_it": "Ввести текстом", "from_cards": "Из карт (не спрашивается)", "use_typed": "Взять введённое",
+        "end_play": "Конец записи розыгрыша", "no_contract": "Неизвестен",
+        "default": "По умолчанию: {value}", "not_known": "неизвестно", "no_bid": "не торговался",
+        "taken": "уже: {where}", "articles": "Правила, на которые влияет этот вопрос",
+        "find_article": "Правило по номеру", "find": "Показать",
+        "code_title": "Код доступа", "code_intro": "Введите код доступа с экрана главного судьи.",
+        "code_wrong": "Это не код доступа.", "code_wait": "Слишком много попыток: подождите {s} с и попробуйте снова.",
+        "enter": "Войти", "not_found": "Среди ваших случаев такого нет.",
+        "error": "Что-то пошло не так", "saved": "Сохраняется после каждого ответа.",
+        "event_n": "Событие {n}", "hand_of": "рука: {seat}", "talon": "прикуп",
+        "nothing_tapped": "Ничего не выбрано: нажмите на карты (или на места по порядку) или пропустите шаг, если не знаете.",
+        "discard_pile": "снос", "trick_n": "взятка {n}", "none": "нет",
+    },
+    "hu": {
+        "title": "Játékvezető", "start": "Kezdőlap", "new": "Új eset", "which_game": "Melyik játék?",
+        "in_progress": "Folyamatban lévő esetek", "none_in_progress": "Nincs folyamatban lévő eset.",
+        "yours": "Az ön döntései", "recent": "Legutóbbi döntések", "none_recent": "A nyilvántartásban még nincs döntés.",
+        "mine": "az öné", "continue": "Folytatás", "discard": "Elvetés",
+        "discard_confirm": "Elveti ezt az esetet? A fájlja megmarad az esetek mappájában (discarded/).",
+        "discarded": "Az eset elvetve; a fájlja a discarded/ mappában maradt.",
+        "stage_offer": "lapok", "stage_cards": "lapok", "stage_questions": "kérdések",
+        "stage_review": "áttekintés", "stage_request": "kérés", "stage_names": "nevek",
+        "frame": "A leosztás", "language": "A kérdések és a döntés nyelve",
+        "lang_both": "mindkettő, egymás mellett (kérdések: {native})",
+        "tournament": "Verseny", "table": "Asztal", "deal": "Leosztás (szám)", "referee": "Játékvezető (ön)",
+        "players": "Játékosok", "names_hint": "Ha egy név üresen marad, a döntés a helyet nevezi meg.",
+        "begin": "Kezdés", "back": "Vissza", "help": "Súgó", "next": "Tovább", "skip": "Nem tudom: kihagyás",
+        "leave_out": "Kihagyás", "unknown": "Senki sem tudja megállapítani",
+        "several": "Jelölje be az összes igaz választ, majd Tovább.",
+        "order": "Érintse meg őket abban a sorrendben, ahogy történtek, az elsővel kezdve.", "no_article": "Ebben a szabályzatban nincs „{label}” cikk.", "order_seats": "Érintse meg a helyeket a játék sorrendjében, az elsőként játszóval kezdve.", "again": "Újra",
+        "stale": "Erre a képernyőre már válaszoltak: az eset most itt tart.",
+        "review": "A döntés előtt", "review_intro": "Ellenőrizzen minden választ; a módosításhoz érintse meg.",
+        "change": "Módosítás", "add_event": "Ebben a leosztásban más is történt",
+        "add_request": "Egy játékos kérésének rögzítése", "rule": "Döntés",
+        "ruling": "Döntés", "code": "Ellenőrző kód", "registered": "A nyilvántartásba mentve, {id}. számú döntésként.",
+        "print": "Nyomtatás", "download_html": "HTML letöltése", "download_pdf": "PDF letöltése",
+        "pdf_missing": "A PDF-hez Chromium kell ezen a gépen, és nincs telepítve: "
+                       "nyomtassa ki az oldalt, vagy töltse le a HTML-t.",
+        "cards": "A lapok", "chosen": "{n} / {m} kiválasztva", "played": "A kijátszás sorrendjében:",
+        "type_instead": "A lapok begépelése", "type_it": "Begépelés", "from_cards": "A lapokból (nem kérdezzük)", "use_typed": "A begépelt használata",
+        "end_play": "A lejátszás jegyzékének vége", "no_contract": "Nem ismert",
+        "default": "Alapértelmezés: {value}", "not_known": "nem ismert", "no_bid": "nem licitált",
+        "taken": "már itt: {where}", "articles": "A szabályok, amelyekre ez a kérdés hat",
+        "find_article": "Szabály a jelölése szerint", "find": "Mutasd",
+        "code_title": "Belépési kód", "code_intro": "Írja be a főjátékvezető gépén látható belépési kódot.",
+        "code_wrong": "Ez nem a belépési kód.", "code_wait": "Túl sok próbálkozás: várjon {s} mp-et, majd próbálja újra.",
+        "enter": "Belépés", "not_found": "Az ön esetei között nincs ilyen.",
+        "error": "Hiba történt", "saved": "Minden válasz után mentve.",
+        "event_n": "{n}. esemény", "hand_of": "{seat} lapjai", "talon": "a talon",
+        "nothing_tapped": "Semmi sincs kiválasztva: érintse meg a lapokat (vagy sorban a helyeket), vagy hagyja ki a lépést, ha nem tudja.",
+        "discard_pile": "a letett lapok", "trick_n": "{n}. ütés", "none": "nincs",
+    },
+}
+
+
+def words(lang: str) -> dict:
+    """The page's words in ``lang`` (English where a word is missing), with the interview's own
+    words the page shows too (yes, no, nothing to undo ...)."""
+    base = {**WORDS["en"], **WORDS.get(lang, {})}
+    allowed = prompt_words.words(prompt_words.ALLOWED, lang)
+    interview = prompt_words.words(prompt_words.INTERVIEW, lang)
+    session = prompt_words.words(prompt_words.SESSION, lang)
+    return {**base, "yes": allowed["yes"], "no": allowed["no"], "nothing": interview["nothing"],
+            "undone": interview["undone"], "in_english": interview["in_english"],
+            "requests": session["requests_heading"].rstrip(":"), "deal_shared": session["shared_heading"].rstrip(":")}
+
+
+# A parenthesis that tells a typist what to press or type: "(Enter: W)", "(y/n, ? for help)",
+# "(e.g. declarer=karo ...)", "(its label or id; Enter if none)". A page offers buttons instead.
+_KEYS_HINT = re.compile(r"\s*\((?=[^()]*(?:Enter|\?|=|\b[a-zа-я]/[a-zа-я]\b))[^()]*\)")
+
+
+def for_screen(text: str) -> str:
+    """A prompt's text without the typist's hints and the trailing colon of a command line."""
+    text = _KEYS_HINT.sub("", text).strip()
+    return text[:-1].rstrip() if text.endswith(":") else text
