@@ -601,12 +601,13 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
         if show_coverage:
             from referee.expert.authoring.analysis.coverage import (add_examples, boundary_rows, coverage_rows,
                                                                     override_rows, production_rows)
+            from referee.expert.authoring.casebook import flow
             from referee.reports.authoring_views import boundaries_text, productions_text
             click.echo(coverage_text(g, coverage_rows(book, results)), nl=False)
             prows, orows = production_rows(book, results), override_rows(book, results)
             add_examples(book, ruler, prows, orows)
-            click.echo(productions_text(g, prows, orows), nl=False)
-            click.echo(boundaries_text(g, boundary_rows(book, results)), nl=False)
+            click.echo(productions_text(g, prows, orows, flow), nl=False)
+            click.echo(boundaries_text(g, boundary_rows(book, results), flow), nl=False)
     click.echo(total_text(passed, failed, updated if update else None), nl=False)
     if failed - updated:
         sys.exit(1)

@@ -55,30 +55,29 @@ def check_text(game: str, problems) -> str:
                            errors=len(problems.errors), warnings=len(problems.warnings))
 
 
-def _with_example(row: dict) -> dict:
+def _with_example(row: dict, flow) -> dict:
     """A coverage row with its example answers (when it was given one) as a case writes them."""
-    from referee.expert.authoring.casebook import flow
     out = dict(row, example_given="example" in row)
     if row.get("example") is not None:
         out["example"] = flow(row["example"])
     return out
 
 
-def productions_text(game: str, prows: list[dict], orows: list[dict]) -> str:
+def productions_text(game: str, prows: list[dict], orows: list[dict], flow) -> str:
     """`referee test --coverage`: productions reached and overrides exercised (the rows of
-    ``coverage.production_rows`` and ``override_rows``, examples added by ``add_examples``)."""
+    ``coverage.production_rows`` and ``override_rows``, examples added by ``add_examples``);
+    ``flow`` writes a value as a case does (``expert.authoring.casebook.flow``)."""
     never = sum(1 for r in orows if r["never"])
     return render_template(
         "coverage_productions.txt.j2", game=game,
-        productions=[_with_example(r) for r in prows], overrides=[_with_example(r) for r in orows],
+        productions=[_with_example(r, flow) for r in prows], overrides=[_with_example(r, flow) for r in orows],
         unreached=[r["production"] for r in prows if not r["cases"]],
         unexercised=[f"{r['winner']} > {r['loser']}" for r in orows if not r["cases"] and not r["never"]],
         never=never)
 
 
-def boundaries_text(game: str, rows: list[dict]) -> str:
-    """`referee test --coverage`: the rows of ``coverage.boundary_rows``."""
-    from referee.expert.authoring.casebook import flow
+def boundaries_text(game: str, rows: list[dict], flow) -> str:
+    """`referee test --coverage`: the rows of ``coverage.boundary_rows``; ``flow`` as above."""
     return render_template(
         "coverage_boundaries.txt.j2", game=game,
         rows=[dict(r, literal=flow(r["literal"]), at=flow(r["at"])) for r in rows],

@@ -5,6 +5,7 @@ from datetime import date
 
 from referee.expert.language.answers import show_value
 from referee.expert.language.expressions import amount_working, params_in
+from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import text
 from referee.expert.engine.verdict import PenaltyLine, Ruling, why_not_examined
 
@@ -98,7 +99,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         findings.append({
             "article": f.article, "kind": f.kind, "kind_words": w.get(f.kind, f.kind),
             "summary": text(f.summary, lang),
-            "offender": player_name(ruling, f.offender, lang),
+            # a lost right or a claim that fails names no offender (the finding kinds' table)
+            "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
             "provisions": [{"id": pid, "label": book.provisions[pid].label,
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
@@ -107,7 +109,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
             "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))
                         if p.amount != 0],
             # only a violation's effects are a penalty; a rectification's are its consequence
-            "penalty_heading": w["penalty"] if f.kind == "violation" else w["consequence"],
+            "penalty_heading": w[kind_of(f.kind).heading],
             "values_used": _values_used(ruling, f, lang),
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],

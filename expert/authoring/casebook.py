@@ -9,6 +9,7 @@ import yaml
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.finding_kinds import NOT_APPLYING_KINDS
 from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
@@ -266,9 +267,9 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
         if r.ruling is None:
             continue
         # a finding that no violation stands, or that the claim is lost, is no case of a penalty applying
-        applied = {pid for f in r.ruling.findings if f.kind not in ("no-violation", "forfeited")
+        applied = {pid for f in r.ruling.findings if f.kind not in NOT_APPLYING_KINDS
                    for pid in f.provisions}
-        cleared = {pid for f in r.ruling.findings if f.kind in ("no-violation", "forfeited")
+        cleared = {pid for f in r.ruling.findings if f.kind in NOT_APPLYING_KINDS
                    for pid in f.provisions}
         for pid in applied:
             if pid in table:
@@ -289,4 +290,4 @@ def raised(book: Rulebook, case: Case) -> set[str]:
         claim = answers.get("claim") if isinstance(answers, dict) else None
         claimed |= set(map(str, claim)) if isinstance(claim, list) else set()
     return {pid for p in book.productions if p.action == "finding"
-            and str(p.finding.get("claim") or "") in claimed for pid in p.cites}
+            and p.claim in claimed for pid in p.cites}

@@ -18,6 +18,7 @@ from referee.expert.authoring.checkcache import CheckCache, cache_dir
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.language.answers import check_all
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.finding_kinds import NOT_APPLYING_KINDS
 from referee.expert.language.problems import Problems
 from referee.expert.language.rulebook import load_rulebook
 from referee.expert.engine.ruler import Ruler
@@ -91,7 +92,7 @@ def _undecided(book, problems) -> None:
     from referee.expert.language.model import text
     notes = list(getattr(problems, "notes", []))
     for p in book.productions:
-        if p.action == "finding" and p.finding.get("kind") == "undecided":
+        if p.action == "finding" and p.kind == "undecided":
             summary = " ".join(text(p.finding.get("summary")).split())
             notes.append(f"undecided: {p.file}:{p.line}: {p.id} ({', '.join(p.cites)}): "
                          f"{summary[:150]}{'…' if len(summary) > 150 else ''}")
@@ -137,9 +138,9 @@ def _coverage(book, ctx, cited, problems) -> None:
 
 def _applied(ruling) -> dict:
     # a finding that no violation stands, or that the claim is lost, is no case of a penalty applying
-    return {"applied": sorted({pid for f in ruling.findings if f.kind not in ("no-violation", "forfeited")
+    return {"applied": sorted({pid for f in ruling.findings if f.kind not in NOT_APPLYING_KINDS
                                for pid in f.provisions}),
-            "cleared": sorted({pid for f in ruling.findings if f.kind in ("no-violation", "forfeited")
+            "cleared": sorted({pid for f in ruling.findings if f.kind in NOT_APPLYING_KINDS
                                for pid in f.provisions})}
 
 

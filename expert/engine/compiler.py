@@ -86,6 +86,23 @@ def strata(book: Rulebook) -> dict[str, int]:
     return Logic.of(book).strata()
 
 
+# The firing order, as phases. First the strata: a production of stratum k fires after every
+# production that derives a fact it reads (its stratum is higher). Then, once every finding
+# exists, in this order: precedence (``overrides`` sets the loser aside), Član 22 and the first
+# renonsz (``keep_first`` rules only on the violation committed first), and last the productions
+# that read what was found (``{findings: none}``, a finding of another production). Experta fires
+# the higher salience first; ties break on the rule name (``RulebookEngine``).
+LATE_PHASES = ("overrides", "keep_first", "reads_findings")
+
+
+def salience(top: int, level: int = 0, phase: str | None = None) -> int:
+    """The salience of a rule in stratum ``level``, or in one of the ``LATE_PHASES`` (which all
+    come after the highest stratum, ``top``)."""
+    if phase is None:
+        return -10 * level
+    return -10 * (top + 1 + LATE_PHASES.index(phase))
+
+
 def compile_engine(book: Rulebook, only: set[str] | frozenset | None = None) -> type:
     """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case.
     ``only``: compile just these productions (a group closed under the facts and findings its
@@ -97,23 +114,23 @@ def compile_engine(book: Rulebook, only: set[str] | frozenset | None = None) -> 
         if only is not None and p.id not in only:
             continue
         if p.action == "keep_first":
-            salience = -10 * (top + 2)
+            rank = salience(top, phase="keep_first")
         elif cond.reads_findings(p.when):
-            salience = -10 * (top + 3)
+            rank = salience(top, phase="reads_findings")
         else:
-            salience = -10 * levels[p.id]
+            rank = salience(top, levels[p.id])
         for n, conj in enumerate(cond.dnf(p.when)):
             name = f"{p.id}#{n}"
             patterns = _patterns(conj)
             if p.action == "keep_first":
                 patterns += _keep_first_patterns(p)
-            rule = already_normal(with_action(Rule(*patterns, salience=salience), _action(p, name)))
+            rule = already_normal(with_action(Rule(*patterns, salience=rank), _action(p, name)))
             attrs[f"rule_{len(attrs)}"] = rule
         for loser in p.overrides:
             name = f"{p.id}>{loser}"
             rule = already_normal(with_action(
                 Rule(AS.f0 << Finding(production=p.id), AS.f1 << Finding(production=loser),
-                     salience=-10 * (top + 1)),
+                     salience=salience(top, phase="overrides")),
                 _override_action(p.id, loser, name)))
             attrs[f"rule_{len(attrs)}"] = rule
     attrs["__module__"] = __name__
@@ -305,7 +322,7 @@ def _action(p: Production, name: str):
             engine.note(p.id, name, bound)
             engine.declare(Derived(name=p.derive))
     elif p.action == "finding":
-        kind, claim = p.finding.get("kind"), str(p.finding.get("claim") or "")
+        kind, claim = p.kind, p.claim
 
         def fire(engine, **bound):
             engine.note(p.id, name, bound)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
+from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import INFRACTION_KINDS, Rulebook
 
 
@@ -73,7 +74,7 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             return "refused", Basis("own-infraction", burdened)
         return "granted", Basis("granted", [f for f in standing if f.offender in ours] or standing)
     if request.asks == "stands":
-        changing = [f for f in standing if f.penalty and f.kind not in ("no-violation", "forfeited")]
+        changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
         if changing:
             return "refused", Basis("changed", changing)
         if undecided:

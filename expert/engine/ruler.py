@@ -99,7 +99,7 @@ class Ruler:
         claimed = answers.get("claim") if isinstance(answers.get("claim"), list) else []
         answered = set()
         for pid in found:
-            claim = str(book.production(pid).finding.get("claim") or "")
+            claim = book.production(pid).claim
             answered |= {claim} | self._parent_claims.get(claim, set())
         not_established = [c for c in claimed if str(c) not in answered]
         trail = [dict(step, cites=book.production(step["production"]).cites) for step in engine.trail]
@@ -109,7 +109,7 @@ class Ruler:
 
     def _standing_twin(self, prod, standing):
         """The standing finding on the same claim as ``prod`` (which may itself be set aside)."""
-        claim = str((prod.finding or {}).get("claim") or "")
+        claim = prod.claim
         for f in standing:
             if f.claim == claim:
                 return self.book.production(f.production)

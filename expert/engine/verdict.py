@@ -243,8 +243,8 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
     order a ``keep_first`` production rules by. None when the facts simply meet no article."""
     book = ruling.book
     answering = [p.id for p in book.productions
-                 if p.action == "finding" and str(p.finding.get("claim") or "") == str(claim)
-                 and p.finding.get("kind") in INFRACTION_KINDS]
+                 if p.action == "finding" and p.claim == str(claim)
+                 and p.kind in INFRACTION_KINDS]
     findings = [f for f in ruling.findings if f.event == event]
     for f in findings:
         if answering and set(answering) <= set(book.production(f.production).overrides):

@@ -132,17 +132,17 @@ class Interview:
             if not isinstance(order, list) or state.value(kp.when) is not True:
                 continue
             competing = [p for p in self.book.productions
-                         if p.action == "finding" and p.finding.get("kind") not in NOT_RULED_KINDS
+                         if p.action == "finding" and p.kind not in NOT_RULED_KINDS
                          and kp.competes(p.id)]
-            claim = {p.id: str(p.finding.get("claim") or "") for p in competing}
+            claim = {p.id: p.claim for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
             if standing:
                 first = min(standing)
                 # a later claim is not examined (Član 22): what competes on it waits, and so does
                 # what would only clear it
-                later |= {p.id for p in _waiting(self.book, kp) if str(p.finding.get("claim") or "") in order
-                          and order.index(str(p.finding.get("claim"))) > first}
+                later |= {p.id for p in _waiting(self.book, kp) if p.claim in order
+                          and order.index(p.claim) > first}
         return later
 
     def _askable(self, state: "_State", wanted: set[str]) -> set[str]:
@@ -378,12 +378,12 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
         if _State(book, shared, producers).value(kp.when) is False:
             continue
         competing = [p for p in book.productions if p.action == "finding"
-                     and p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)]
+                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
         for answers in earlier:
             state = _State(book, answers, producers)
             if any(state.value(p.when) is True for p in competing):
                 wanted = {str(c) for c in claims or []} | {""}
-                aside |= {p.id for p in _waiting(book, kp) if str(p.finding.get("claim") or "") in wanted}
+                aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
     return aside
 
@@ -392,5 +392,5 @@ def _waiting(book: Rulebook, kp: Production) -> list[Production]:
     """What waits behind the finding a keep_first production rules on first: the findings that
     compete with it, and those that only clear a claim (no violation)."""
     return [p for p in book.productions if p.action == "finding"
-            and (p.finding.get("kind") == "no-violation"
-                 or (p.finding.get("kind") not in NOT_RULED_KINDS and kp.competes(p.id)))]
+            and (p.kind == "no-violation"
+                 or (p.kind not in NOT_RULED_KINDS and kp.competes(p.id)))]

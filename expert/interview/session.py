@@ -378,7 +378,7 @@ class Session:
                     claims |= {str(v) for v in value}
         likely: list[str] = []
         for p in book.productions:
-            claim = str((p.finding or {}).get("claim") or "")
+            claim = p.claim
             if p.action != "finding" or (claims and claim and claim not in claims):
                 continue
             likely += [e["effect"] for e in (p.finding.get("penalty") or [])

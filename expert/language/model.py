@@ -12,13 +12,8 @@ QUESTION_SCOPES = ("deal", "event")
 # the answer "unknown": a fact nobody can establish. Every question accepts it; no question may
 # offer a value spelt so (validate.py), so the string never collides with a real answer.
 UNKNOWN = "unknown"
-FINDING_KINDS = ("violation", "violation-no-penalty", "rectification", "no-violation",
-                 "forfeited", "undecided", "settlement")
-# kinds that mean an infraction was established
-INFRACTION_KINDS = ("violation", "violation-no-penalty", "rectification")
-# kinds that never compete to be "the violation committed first" (keep_first): no irregularity,
-# or a payment the rules make due without one (ulti: a silent ulti made, a plain pass)
-NOT_RULED_KINDS = ("no-violation", "settlement")
+# what each finding kind means (infraction, competes under keep_first, ...): one table
+from .finding_kinds import FINDING_KINDS, INFRACTION_KINDS, NOT_RULED_KINDS  # noqa: F401,E402
 
 
 def text(value: Any, lang: str = "en") -> str:
@@ -99,6 +94,17 @@ class Production(Located):
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None
+
+    @property
+    def claim(self) -> str:
+        """The claim value a finding answers ('' for a derivation or a finding with none): the
+        value of the rulebook's ``claim`` question it rules on (knowledge/README.md, "The claim")."""
+        return str((self.finding or {}).get("claim") or "")
+
+    @property
+    def kind(self) -> str | None:
+        """The finding's kind (finding_kinds.KINDS); None for a production without a finding."""
+        return (self.finding or {}).get("kind")
 
     def competes(self, production_id: str) -> bool:
         """For a keep_first production: whether that production's findings compete to be the

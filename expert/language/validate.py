@@ -8,9 +8,7 @@ from referee.expert.language.expressions import check_amount, check_seat_ref
 from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
 from referee.expert.language.problems import Problems
 from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
-
-# findings that establish no infraction and so can impose nothing
-PENALTY_FREE_KINDS = ("no-violation", "forfeited", "undecided")
+from referee.expert.language.finding_kinds import PENALTY_FREE_KINDS
 
 
 def validate(book: Rulebook, problems: Problems) -> None:

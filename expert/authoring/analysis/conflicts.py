@@ -30,7 +30,7 @@ def candidate_pairs(book, ctx):
     groups: dict[str, list] = {}
     for p in book.productions:
         if p.action == "finding" and p.id not in dead and ctx.ev.alts.get(p.id) is not None:
-            groups.setdefault(str(p.finding.get("claim") or ""), []).append(p)
+            groups.setdefault(p.claim, []).append(p)
     logic = ctx.ev.logic
     for claim, prods in groups.items():
         for i, p in enumerate(prods):

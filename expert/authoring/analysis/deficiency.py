@@ -28,7 +28,7 @@ def check(book, ctx, problems) -> int:
         # the search reads those, not every finding of the rulebook
         findings = [p for p in every if _concerns(ev.logic.scope(p.id), value)]
         all_ids = [p.id for p in findings]
-        answering = [p for p in findings if str(p.finding.get("claim") or "") == str(value)]
+        answering = [p for p in findings if p.claim == str(value)]
         count += ctx.unit(problems, "silent", value, all_ids, ["claim"],
                           lambda found, value=value, findings=findings, all_ids=all_ids,
                           answering=answering: _claim(book, ctx, found, q, value, findings, all_ids,

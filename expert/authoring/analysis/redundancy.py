@@ -13,7 +13,7 @@ from referee.expert.authoring.analysis.space import Space, finding_signature, wh
 
 
 def signature(p) -> tuple:
-    return (tuple(sorted(p.cites)), str(p.finding.get("claim") or ""), finding_signature(p))
+    return (tuple(sorted(p.cites)), p.claim, finding_signature(p))
 
 
 def subsumes(book, ev, p, q):

@@ -45,7 +45,7 @@ class Evaluator:
         self.producers: dict[str, list[Production]] = logic.producers
         self.derivers = logic.derivers
         self.infractions = [p for p in logic.plain_findings
-                            if p.finding.get("kind") in INFRACTION_KINDS]
+                            if p.kind in INFRACTION_KINDS]
         self.findings = logic.findings
         self._derivers_cache: dict = {}
         self.gate_alts: dict[str, list] = {}

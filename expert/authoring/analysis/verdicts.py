@@ -26,12 +26,12 @@ def candidate_pairs(book, ctx):
     dead = getattr(ctx, "unreachable", set())
     findings = [p for p in book.productions if p.action == "finding" and p.id not in dead
                 and ctx.ev.alts.get(p.id) is not None]
-    guilty = [p for p in findings if p.finding.get("kind") in INFRACTION_KINDS]
-    cleared = [p for p in findings if p.finding.get("kind") == "no-violation"]
+    guilty = [p for p in findings if p.kind in INFRACTION_KINDS]
+    cleared = [p for p in findings if p.kind == "no-violation"]
     grounds = {str(v) for v in book.questions["claim"].allowed()} if "claim" in book.questions else set()
     for p in guilty:
         for q in cleared:
-            cp, cq = str(p.finding.get("claim") or ""), str(q.finding.get("claim") or "")
+            cp, cq = p.claim, q.claim
             if cp not in grounds or cq not in grounds or cp == cq:
                 continue            # a general "no violation", one ground (the conflict analysis's),
                                     # or a sub-claim that says something more of the same act
