@@ -96,7 +96,11 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
         branches.append({"when": w["if"].format(when=when), "decision": decision(branch, lang),
                          "entries": entries(branch, alt.result, lang),
                          "findings": view.build(branch, lang)["findings"]})
-    return {"intro": w["conditional"].format(facts=facts_named), "branches": branches}
+    # the score sheet takes one set of entries only when every alternative writes the same
+    # (adjudicate: the ruling's result is then theirs; otherwise it has none)
+    note = w["entries_same"] if ruling.result is not None else w["entries_per_branch"]
+    return {"intro": w["conditional"].format(facts=facts_named), "branches": branches,
+            "entries_note": note}
 
 
 def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:

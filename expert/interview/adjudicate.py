@@ -81,9 +81,23 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     for alt in ruling.alternatives:
         alt.book, alt.header = book, ruling.header
         alt.result = _result(book, ruling, alt.findings, alt.answers)
+    if ruling.alternatives:
+        ruling.result = _conditional_result(ruling)
     ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(book, dispute) if ask else []
     return ruling
+
+
+def _conditional_result(ruling: Ruling):
+    """The score sheet of a conditional ruling: the alternatives' result when every alternative
+    writes the same entries; otherwise none (each alternative's entries stand under it, and no
+    figure is written before the fact is known). The findings common to all alternatives alone
+    would give the deal as played, which no alternative rules."""
+    shown = [a.result.to_dict(ruling.book, ruling.header) if a.result is not None else None
+             for a in ruling.alternatives]
+    if all(s == shown[0] for s in shown[1:]):
+        return ruling.alternatives[0].result
+    return None
 
 
 def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] | None = None):
@@ -133,7 +147,7 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
         ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
                          not_ruled=[], alternatives=alternatives)
-        ruling.result = _result(ruler.book, ruling, ruling.findings)
+        ruling.result = _conditional_result(ruling)
     ruling.order_known = False
     ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(ruler.book, dispute) if ask else []

@@ -405,7 +405,12 @@ class Session:
             return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
                           allowed=describe_allowed_options(options, self.lang))
         if self.draft["asks"].startswith("effect:") and "on" not in self.draft:
-            return Prompt("request_on", "on", ws["request_on"], type="seat", options=seats, can_skip=True,
+            # the effect's own label says whom it names ("tricks transferred to this side": the
+            # side receiving them; "bula": the player who takes it), so the question quotes it
+            effect = self.draft["asks"].split(":", 1)[1]
+            label = text((book.effects.get(effect) or {}).get("label"), self.lang) or effect
+            return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
+                          options=seats, can_skip=True,
                           allowed=describe_allowed_options(seats, self.lang))
         if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
             return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
@@ -710,6 +715,9 @@ class Session:
     def to_case(self) -> dict:
         """The case file this session amounts to: header, cards, answers, events, requests."""
         shared, events = self.given()
+        # an event just added ('+') holds nothing until what happened is answered: a case file
+        # has no empty event (the loader refuses one), so a resume comes back to the review
+        events = [e for e in events if e] or [{}]
         data: dict[str, Any] = {"game": self.book.game}
         if self.header:
             data["header"] = dict(self.header)
