@@ -72,7 +72,8 @@ def compare_dispute(expect: dict, ruling: Ruling) -> list[str]:
                 diffs.append(f"expected an alternative if {want.get('if')}, got: "
                              + ("; ".join(str(a.when) for a in ruling.alternatives) or "an unconditional ruling"))
                 continue
-            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[],
+                             result=alt.result)
             diffs += [f"if {want.get('if')}: {d}" for d in compare(want, branch)]
     for want in expect.get("requests") or []:
         got = next((r for r in ruling.requests if r.party == want.get("party")
@@ -149,7 +150,37 @@ def compare(expect: dict, ruling: Ruling) -> list[str]:
             diffs.append(f"expected {pid} not to apply, but it does: {_show(hits[0])}")
     if "no_infraction" in expect and bool(expect["no_infraction"]) != ruling.no_infraction:
         diffs.append(f"expected no_infraction={bool(expect['no_infraction'])}, got {ruling.no_infraction}")
+    if "result" in expect:
+        diffs += compare_result(expect.get("result") or {}, ruling)
     return diffs
+
+
+def compare_result(want: dict, ruling: Ruling) -> list[str]:
+    """The deal's result after the ruling (rulebook.yaml ``score:``): ``text``, the one-line
+    English result as the JSON carries it, and/or ``entries``, exactly these entries in any order
+    (each ``{player, item, amount}``, with ``against`` and ``needs`` compared when given; an
+    open amount is ``amount: null``)."""
+    if ruling.result is None:
+        return ["expected a result on the score sheet, but the rulebook has no score: section"]
+    got = ruling.result.to_dict(ruling.book, ruling.header or {})
+    diffs = []
+    if "text" in want and str(want["text"]) != got["text"]:
+        diffs.append(f"result: expected {want['text']!r}, got {got['text']!r}")
+    if "entries" in want:
+        wanted = want.get("entries") or []
+        keys = [k for k in ("against", "needs") if any(k in e for e in wanted)]
+
+        def key(e: dict) -> tuple:
+            return (str(e.get("player")), str(e.get("item")), _number(e.get("amount")),
+                    *(repr(e.get(k)) for k in keys))
+        exp, have = sorted(map(key, wanted)), sorted(map(key, got["entries"]))
+        if exp != have:
+            diffs.append(f"result entries: expected {exp}, got {have}")
+    return diffs
+
+
+def _number(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def run_casebook(book: Rulebook, ruler: Ruler | None = None) -> list[CaseResult]:

@@ -6,7 +6,11 @@ A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fil
   score per side; ulti units), each ``per: player`` (default) or ``per: side``;
 - ``effects``: how each effect of a standing finding is written: on which item, with which sign
   or amount, and whether it ``settles`` the deal (the finding's entries are the whole result and
-  the deal is not scored as played);
+  the deal is not scored as played). An effect may be written as several entries (a list of
+  such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
+  itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
+  if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
+  true`` (a misdeal redealt: nothing of this deal is written);
 - ``play``: the deal's own entries when no standing finding settles it, each rule with a ``when``
   over the answers (the contract, the tricks or points taken) and amounts that may read the
   entries made so far (``{item: ID, of: SEAT}``: trick transfers added to the tricks taken).
@@ -82,18 +86,31 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     settled: list[str] = []
     for f in findings:
         answers = answers_of(f.event)
+        if settles_by_itself(book.production(f.production).finding) and f.production not in settled:
+            settled.append(f.production)
         for line in f.penalty:
-            spec = effects.get(line.effect)
-            if not spec:
-                continue
-            if spec.get("settles") and f.production not in settled:
-                settled.append(f.production)
-            entries.append(_from_line(book, spec, line, answers, f.production))
+            for spec in specs_of(effects.get(line.effect)):
+                if spec.get("settles") and f.production not in settled:
+                    settled.append(f.production)
+                entries.append(_from_line(book, spec, line, answers, f.production))
     if not settled:
         entries += _play(book, score.get("play") or [], shared, _totals(book, entries))
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
     return Result(combined, settled, open_)
+
+
+def specs_of(spec) -> list[dict]:
+    """How one effect is written: no entry (None), one entry (a mapping) or several (a list)."""
+    if not spec:
+        return []
+    return [s for s in spec if isinstance(s, dict)] if isinstance(spec, list) else [spec]
+
+
+def settles_by_itself(finding: dict | None) -> bool:
+    """A finding whose own entries (perhaps none) are the deal's whole result, whatever its effects:
+    ``settles_result`` (a renonsz settled by the expected winnings) or ``settles_deal`` (a misdeal)."""
+    return bool(finding and (finding.get("settles_result") or finding.get("settles_deal")))
 
 
 def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:

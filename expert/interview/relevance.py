@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from referee.expert.engine.result import settles_by_itself, specs_of
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
@@ -99,13 +100,13 @@ class Interview:
         effects = score.get("effects") or {}
         settled = False
         for p in live:
+            surely = state.value(p.when) is True
+            settled |= settles_by_itself(p.finding) and surely
             for entry in (p.finding or {}).get("penalty") or []:
-                spec = effects.get(entry.get("effect")) if isinstance(entry, dict) else None
-                if not spec:
-                    continue
-                if "amount" in spec:
-                    filling |= questions_in_amounts(spec["amount"])
-                settled |= bool(spec.get("settles")) and state.value(p.when) is True
+                for spec in specs_of(effects.get(entry.get("effect")) if isinstance(entry, dict) else None):
+                    if "amount" in spec:
+                        filling |= questions_in_amounts(spec["amount"])
+                    settled |= bool(spec.get("settles")) and surely
         if settled:
             return
         for rule in score.get("play") or []:

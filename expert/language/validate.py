@@ -236,9 +236,21 @@ def _case(book: Rulebook, case, problems):
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
     expect = case.expect
-    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests", "unknown"}
+    unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests",
+                             "unknown", "result"}
     if unknown:
         problems.error(f"{owner}: expect has unknown keys {sorted(unknown)}", case.file, case.line)
+    for result in [expect.get("result")] + [a.get("result") for a in expect.get("alternatives") or []
+                                            if isinstance(a, dict)]:
+        if result is None:
+            continue
+        if not isinstance(result, dict) or not result or set(result) - {"text", "entries"}:
+            problems.error(f"{owner}: expect result must be a mapping with text and/or entries", case.file, case.line)
+            continue
+        for entry in result.get("entries") or []:
+            if not isinstance(entry, dict) or not {"player", "item", "amount"} <= set(entry):
+                problems.error(f"{owner}: expected result entry {entry!r} needs player, item, amount",
+                               case.file, case.line)
     ids = []
     for f in expect.get("findings") or []:
         if not isinstance(f, dict) or "provisions" not in f:
@@ -276,25 +288,13 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
             problems.error(f"rulebook.yaml: score item {node['id']!r}: per must be player or side", file,
                            getattr(node, "line", line))
         items.append(node["id"])
-    for name, spec in (score.get("effects") or {}).items():
-        where = getattr(spec, "line", line)
+    for name, specs in (score.get("effects") or {}).items():
+        where = getattr(specs, "line", line)
         if name not in book.effects:
             problems.error(f"rulebook.yaml: score effects: unknown effect {name!r}", file, where, "dangling")
-        if not isinstance(spec, dict) or spec.get("item") not in items:
-            problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)}",
-                           file, where)
-            continue
-        if set(spec) - {"item", "sign", "amount", "player", "against", "settles"}:
-            problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys "
-                           f"{sorted(set(spec) - {'item', 'sign', 'amount', 'player', 'against', 'settles'})}",
-                           file, where)
-        reads: set[str] = set()
-        msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
-        for key in ("player", "against"):
-            if spec.get(key) is not None and spec[key] not in ("line", "against"):
-                msgs += check_seat_ref(spec[key], book, reads)
-        for m in msgs:
-            problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
+        # one entry (a mapping) or several (a list of them: a payment written for payer and payee)
+        for spec in (specs if isinstance(specs, list) and specs else [specs]):
+            _score_effect(book, name, spec, items, file, getattr(spec, "line", where), problems)
     for rule in score.get("play") or []:
         where = getattr(rule, "line", line)
         if not isinstance(rule, dict) or "entries" not in rule:
@@ -319,3 +319,22 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
                 msgs.append(f"unknown score item {entry['item']!r}")
             for m in msgs:
                 problems.error(f"rulebook.yaml: score play: {m}", file, getattr(entry, "line", where))
+
+
+def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where, problems: Problems) -> None:
+    """One way an effect is written on the score sheet (rulebook.yaml `score: effects:`)."""
+    if not isinstance(spec, dict) or spec.get("item") not in items:
+        problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)} "
+                       "(or a list of such entries)", file, where)
+        return
+    keys = {"item", "sign", "amount", "player", "against", "settles"}
+    if set(spec) - keys:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys {sorted(set(spec) - keys)}",
+                       file, where)
+    reads: set[str] = set()
+    msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
+    for key in ("player", "against"):
+        if spec.get(key) is not None and spec[key] not in ("line", "against", "none"):
+            msgs += check_seat_ref(spec[key], book, reads)
+    for m in msgs:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
