@@ -21,11 +21,13 @@ score:
   items:
     - {id: net, label: {en: units, net}}
     - {id: paid, label: {en: pays}}
+    - {id: gets, label: {en: receives}}
   effects:
     bula:
       - {item: net, sign: -1, against: none}
       - {item: net, player: against, against: none}
       - {item: paid}
+      - {item: gets, player: against, against: player}
     supe: {item: paid}
   play:
     - when: {q: tricks, ge: 6}
@@ -79,9 +81,10 @@ def test_an_effect_written_as_several_entries_gives_each_player_his_net_and_the_
     assert not errors(book)
     result = rule_dispute(Ruler(book), Dispute(dict(EARLY, tricks=3))).to_dict()["result"]
     got = sorted((e["player"], e["item"], e["amount"], e.get("against")) for e in result["entries"])
-    # d1 pays 6 to the declarer: his net -6, the declarer's +6, and the payment itself; d2's supe
+    # d1 pays 6 to the declarer: his net -6, the declarer's +6, and the payment itself, written for
+    # the payer (paid, against the payee) and for the payee (gets, against the payer); d2's supe
     assert got == [("d1", "net", -6, None), ("d1", "paid", 6, "declarer"), ("d2", "paid", 2, "declarer"),
-                   ("declarer", "net", 6, None)]
+                   ("declarer", "gets", 6, "d1"), ("declarer", "net", 6, None)]
 
 
 def test_a_finding_that_settles_the_result_keeps_the_deal_as_played_off_the_sheet(tmp_path):
@@ -109,10 +112,12 @@ def test_a_list_of_entries_is_checked_entry_by_entry(tmp_path):
 
 
 @pytest.mark.parametrize("expect, differences", [
-    ({"result": {"text": "declarer: net +6; d1: net -6; d1: paid +6 against declarer; d2: paid +2 against declarer"}}, []),
+    ({"result": {"text": "declarer: net +6; declarer: gets +6 against d1; d1: net -6; d1: paid +6 against declarer; "
+                         "d2: paid +2 against declarer"}}, []),
     ({"result": {"entries": [{"player": "declarer", "item": "net", "amount": 6},
                              {"player": "d1", "item": "net", "amount": -6},
                              {"player": "d1", "item": "paid", "amount": 6},
+                             {"player": "declarer", "item": "gets", "amount": 6},
                              {"player": "d2", "item": "paid", "amount": 2}]}}, []),
     ({"result": {"entries": [{"player": "declarer", "item": "net", "amount": 7}]}}, ["result entries: expected"]),
     ({"result": {"text": "nothing"}}, ["result: expected 'nothing', got 'declarer: net +6"]),
@@ -122,3 +127,35 @@ def test_a_casebook_case_checks_the_result(tmp_path, expect, differences):
     case = Case(name="early", article="Rule 1", answers=dict(EARLY, tricks=3), expect=expect, file="x", line=1)
     got = run_case(Ruler(book), case).differences
     assert len(got) == len(differences) and all(g.startswith(d) for g, d in zip(got, differences)), got
+
+
+def test_a_play_rule_on_a_question_the_interview_never_asks_waits_for_nothing(tmp_path):
+    book = draft(tmp_path)
+    qs = book.root / "questions.yaml"
+    qs.write_text(qs.read_text() + """- id: bonus
+  type: yesno
+  scope: deal
+  text: {en: "Bonus?"}
+  when: {q: game, is: pik}
+""")
+    rb = book.root / "rulebook.yaml"
+    rb.write_text(rb.read_text() + """    - when: {q: bonus, is: true}
+      entries: [{player: declarer, item: net, amount: 1}]
+""")
+    book = load_rulebook("mini", book.root.parent)
+    result = rule_dispute(Ruler(book), Dispute(dict(EARLY, tricks=8))).to_dict()["result"]
+    # the game is karo: 'bonus' is closed, so its rule does not apply and nothing is left open
+    assert result["needs"] == [] and ("declarer", "net", 11) in [
+        (e["player"], e["item"], e["amount"]) for e in result["entries"]]
+    asked = rule_dispute(Ruler(book), Dispute(dict(EARLY, game="pik", tricks=8))).to_dict()["result"]
+    assert asked["needs"] == ["bonus"]
+
+
+def test_what_only_the_score_sheet_reads_is_not_reported_unused(tmp_path):
+    from referee.expert.authoring.analysis import unused
+    book = draft(tmp_path)
+    problems = Problems()
+    unused.check(book, None, problems)
+    messages = " ".join(p.message for p in problems.items)
+    assert "'tricks'" not in messages            # read only by the deal as played
+    assert "'game_value'" not in messages

@@ -121,7 +121,9 @@ def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
     elif spec.get("player") not in (None, "line"):
         player = _seat(book, spec["player"], answers, needs) or player
     against = line.against
-    if spec.get("against") not in (None, "against"):
+    if spec.get("against") == "player":          # the payee's entry names who owes it: the payer
+        against = line.player
+    elif spec.get("against") not in (None, "against"):
         against = None if spec["against"] == "none" else _seat(book, spec["against"], answers, needs)
     if "amount" in spec:
         amount = _amount(book, spec["amount"], answers, {}, needs)
@@ -139,12 +141,14 @@ def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
     for rule in rules:
         needs: list[str] = []
         if rule.get("when") is not None:
+            test = cond.parse(rule["when"])
             try:
-                if not holds(cond.parse(rule["when"]), answers):
+                if not holds(test, _with_closed(book, test, answers)):
                     continue
             except Unresolved as exc:
                 # which rule applies is not known: say what it waits for, once
-                entries.append(Entry("", "", None, None, [exc.question], "play"))
+                if not any(not e.item and e.needs == [exc.question] for e in entries):
+                    entries.append(Entry("", "", None, None, [exc.question], "play"))
                 continue
         for spec in rule.get("entries") or []:
             needs = []
@@ -153,6 +157,36 @@ def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
             amount = _amount(book, spec["amount"], answers, totals, needs)
             entries.append(Entry(player, spec["item"], amount, against, needs, "play"))
     return entries
+
+
+class _Closed:
+    """A question the interview never asks with these answers (its ``when`` does not hold): as
+    when ruling, every literal on it is false; it waits for nothing."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+CLOSED = _Closed()
+
+
+def _with_closed(book, test, answers: dict) -> dict:
+    """``answers`` with the unanswered questions ``test`` reads whose gate is closed marked so."""
+    marked = dict(answers)
+    for qid in cond.questions_read(test):
+        q = book.questions.get(qid)
+        if qid in answers or q is None or q.when is None:
+            continue
+        if not all(isinstance(lit, cond.AnswerTest) for lit in cond.literals(q.when)):
+            continue            # a gate on derived facts: only the ruling knows; not marked
+        try:
+            if not holds(q.when, answers):
+                marked[qid] = CLOSED
+        except Unresolved:
+            pass                # the gate itself waits for an answer: the question may be asked
+    return marked
 
 
 def _seat(book, ref, answers, needs) -> str | None:

@@ -334,7 +334,7 @@ def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where
     reads: set[str] = set()
     msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
     for key in ("player", "against"):
-        if spec.get(key) is not None and spec[key] not in ("line", "against", "none"):
+        if spec.get(key) is not None and spec[key] not in ("line", "against", "none", "player"):
             msgs += check_seat_ref(spec[key], book, reads)
     for m in msgs:
         problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)

@@ -1,9 +1,11 @@
 """Unused knowledge: questions no production reads, provisions no production cites,
-parameters no amount uses, effects no penalty uses. Warnings: the rulebook still rules."""
+parameters no amount uses, effects no penalty uses. Warnings: the rulebook still rules. What the
+score sheet reads (rulebook.yaml `score:`: the deal as played, how an effect is written) counts
+as used: the interview asks it for the result."""
 from __future__ import annotations
 
-from referee.expert.language.conditions import questions_read
-from referee.expert.language.expressions import params_in, questions_in_finding
+from referee.expert.language.conditions import parse, questions_read
+from referee.expert.language.expressions import params_in, questions_in_amounts, questions_in_finding
 from referee.expert.authoring.analysis import report
 
 
@@ -20,7 +22,23 @@ def used_questions(book) -> set[str]:
             used |= questions_read(q.when)
         if q.values_from:
             used.add(q.values_from)
+    for rule in (book.score or {}).get("play") or []:
+        if isinstance(rule, dict):
+            if rule.get("when") is not None:
+                used |= questions_read(parse(rule["when"]))
+            used |= questions_in_amounts(rule.get("entries") or [])
+    used |= questions_in_amounts(_score_effect_amounts(book))
     return used
+
+
+def _score_effect_amounts(book) -> list:
+    """The amounts (and seats) of how the score sheet writes each effect."""
+    found = []
+    for specs in ((book.score or {}).get("effects") or {}).values():
+        for spec in specs if isinstance(specs, list) else [specs]:
+            if isinstance(spec, dict):
+                found.append({k: v for k, v in spec.items() if k in ("amount",)})
+    return found
 
 
 def check(book, ctx, problems) -> int:
@@ -46,6 +64,10 @@ def check(book, ctx, problems) -> int:
             if isinstance(e, dict):
                 params.update(params_in(e.get("amount")))
                 effects.add(str(e.get("effect")))
+    for rule in (book.score or {}).get("play") or []:
+        if isinstance(rule, dict):
+            params.update(params_in([e.get("amount") for e in rule.get("entries") or [] if isinstance(e, dict)]))
+    params.update(params_in([s.get("amount") for s in _score_effect_amounts(book)]))
     rb = _Where(str(book.root / "rulebook.yaml"))
     for name in book.parameters:
         if name not in params:
