@@ -49,7 +49,12 @@ def test_an_unknown_fact_that_decides_gives_a_conditional_ruling(preferans, demo
     [fact] = ruling.unknown
     assert (fact.question, fact.matters) == ("partner_fell", True)
     results = {json.dumps(a.when[0]): a.result.to_dict(book, {})["text"] for a in ruling.alternatives}
-    assert results['{"partner_fell": true}'] == "defender_1: bula -6; defender_2: bula +6"
+    # the demo's hand as played: the declarer passed, defender_1 fell with one trick
+    assert results['{"partner_fell": true}'] == ("declarer: bula -6; defender_1: bula +0; defender_1: supe +6 "
+                                                 "against declarer; defender_2: bula +6; defender_2: supe +18 "
+                                                 "against declarer")
+    assert results['{"partner_fell": false}'] == ("declarer: bula -6; defender_1: bula +6; defender_1: supe +6 "
+                                                  "against declarer; defender_2: supe +18 against declarer")
 
 
 def test_an_unknown_fact_that_changes_only_amounts_leaves_them_to_fill_in(preferans, demo_answers):
@@ -58,7 +63,8 @@ def test_an_unknown_fact_that_changes_only_amounts_leaves_them_to_fill_in(prefer
     assert not ruling.alternatives
     assert [(p.player, p.amount, p.needs) for f in ruling.findings for p in f.penalty] == \
         [("defender_2", None, "game"), ("defender_1", None, "game")]
-    assert [e["needs"] for e in ruling.to_dict()["result"]["entries"]] == [["game"], ["game"]]
+    # the two findings' lines and the deal as played all wait for the game
+    assert [e["needs"] for e in ruling.to_dict()["result"]["entries"]] == [["game"], ["game"], ["game"]]
 
 
 def test_an_unknown_fact_that_does_not_matter_is_listed_without_consequence(preferans, demo_answers):
@@ -101,8 +107,9 @@ def test_requests_are_granted_refused_or_left_undecided(preferans, demo_answers)
 def test_the_demo_ruling_gives_the_result_with_the_players_names():
     result = run("rule", str(DEMO), "--format", "json", "--no-register")
     data = json.loads(result.output)["result"]
-    assert [(e["name"], e["item"], e["amount"]) for e in data["entries"]] == [("Jovan", "bula", -6),
-                                                                             ("Petar", "bula", 6)]
+    # the fall moves from Jovan to Petar; the hand as played gives Marko's pass and the supe
+    assert [(e["name"], e["item"], e["amount"]) for e in data["entries"]] == [
+        ("Marko", "bula", -6), ("Jovan", "bula", 0), ("Jovan", "supe", 6), ("Petar", "bula", 6), ("Petar", "supe", 18)]
 
 
 def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
@@ -110,7 +117,7 @@ def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
     (tmp_path / "referee.toml").write_text('[tournament]\nname = "Kup Beograda"\n'
                                            '[rulebooks.preferans.parameters.game_value]\ntalon = {karo = 7}\n')
     data = json.loads(run("rule", str(DEMO), "--format", "json", "--no-register").output)
-    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 7]
+    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 0, 7, 7, 21]
     text = run("rule", str(DEMO), "--no-register").output
     assert "the tournament's value (talon karo 7)" in text
     (tmp_path / "referee.toml").write_text('[rulebooks.preferans.parameters.game_value]\ntalon = {karoo = 7}\n')
