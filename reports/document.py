@@ -36,6 +36,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "conditional": _conditional(ruling, lang) if ruling.alternatives else None,
         "entries": entries(ruling, ruling.result, lang),
         "settled": bool(ruling.result and ruling.result.settled_by),
+        "result_values": result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
         "signatures": [(w["sig_referee"], str(ruling.header.get("referee") or "")),
@@ -146,6 +147,34 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "against": view.player_name(ruling, e.against, lang) if e.against else ""})
     return rows
+
+
+def result_values(ruling: Ruling, lang: str) -> list[str]:
+    """The rulebook parameters the entries on the score sheet read beyond the findings' own
+    amounts (how an effect is written, the deal as played), each with where its values come
+    from: the source text rarely gives the scoring, so a committee can see what was used."""
+    result = ruling.result
+    if result is None or not result.entries:
+        return []
+    from referee.expert.engine.result import specs_of
+    from referee.expert.language.expressions import params_in
+    book = ruling.book
+    score = book.score or {}
+    effects = score.get("effects") or {}
+    findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
+    read: list = []
+    for f in findings:
+        for line in f.penalty:
+            for spec in specs_of(effects.get(line.effect)):
+                params_in(spec.get("amount"), read)
+    if not all(getattr(r, "settled_by", None) for r in [result] + [a.result for a in ruling.alternatives if a.result]):
+        for rule in score.get("play") or []:
+            params_in(rule.get("entries") or [], read)
+    params, w = book.parameters, words(lang)
+    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
+            + (w["tournament_value"].format(value=view._value_words(book.tournament_values[n]))
+               if n in book.tournament_values else text(params[n].get('source'), lang))
+            for n in read if n in params]
 
 
 def _signed(value) -> str:
