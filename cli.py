@@ -42,7 +42,9 @@ KNOWLEDGE = click.option("--knowledge", "knowledge", type=click.Path(file_okay=F
 GAME = click.argument("game", shell_complete=_complete_game)
 FORMAT = format_option(["text", "md", "html", "json", "pdf"], "Output format of the ruling (pdf needs --out "
                                                               "and the system's Chromium).")
-OUT = click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+# --out and --record are checked by expert/language/fileio.py (one line, never replacing a special
+# file), not by click, whose refusals are several lines of usage
+OUT = click.option("--out", type=click.Path(), default=None,
                    help="Write the ruling to this file instead of standard output.")
 
 
@@ -52,7 +54,7 @@ REGISTER = click.option("--register", "register_path", type=click.Path(dir_okay=
                              "(default: $REFEREE_REGISTER, else ./referee-register.sqlite).")
 SAVE = click.option("--no-register", "no_register", is_flag=True,
                     help="Do not save the ruling in the register (it then has no verification code).")
-RECORD = click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+RECORD = click.option("--record", "record_path", type=click.Path(), default=None,
                       help="Also write the ruling record (JSON) to this file.")
 
 
@@ -69,8 +71,9 @@ class Referee(click.Group):
         try:
             return super().invoke(ctx)
         except RefereeError as exc:
-            click.echo(f"error: {exc}", err=True)
-            if ctx.meta.get("referee.format") == "json":
+            from referee.expert.language.safe_text import one_line
+            click.echo(f"error: {one_line(str(exc))}", err=True)   # nothing typed can forge lines or
+            if ctx.meta.get("referee.format") == "json":             # send terminal escapes
                 click.echo(json.dumps({"error": exc.message, "file": exc.file, "line": exc.line},
                                       ensure_ascii=False))
             ctx.exit(2)
@@ -124,18 +127,23 @@ def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_pa
     check_language(book, lang)
     if fmt == "pdf" and not out:
         raise RefereeError("--format pdf needs --out FILE.pdf")
+    if out:                 # a target that cannot be written stops us before anything is registered
+        from referee.expert.language.fileio import check_target
+        check_target(out)
     tournament = _tournament()
     if tournament.get("name") and not ruling.header.get("tournament"):
         ruling.header["tournament"] = tournament.get("name")
     if not ruling_time(ruling):
-        from datetime import timezone
-        ruling.ruled_at = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+        from referee.expert.records.record import _now as record_time
+        ruling.ruled_at = record_time()       # the record's own clock: one ruling, one time
     code = None
     if not no_register:
         from referee.expert.records.record import format_code
         from referee.expert.records.register import register_ruling
+        from referee.reports.document import stored_views
         record, rid = register_ruling(ruling, book, register=register_path or tournament.get("register"),
-                                      record_path=record_path, cards=cards, answer_times=times)
+                                      record_path=record_path, cards=cards, answer_times=times,
+                                      extra={"document": stored_views(ruling, tournament)})
         code = format_code(record["code"])
         click.echo(f"ruling #{rid} saved in the register, verification code {code}", err=True)
     _emit(render(ruling, fmt, lang, code=code, tournament=tournament), out, fmt)
@@ -148,18 +156,13 @@ def ruling_time(ruling) -> str:
 def _emit(text: str, out: str | None, fmt: str = "text") -> None:
     if fmt == "pdf":
         from referee.reports.pdf import html_to_pdf
-        data = html_to_pdf(text)
-        try:
-            Path(out).write_bytes(data)
-        except OSError as exc:
-            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        from referee.expert.language.fileio import write_atomic
+        write_atomic(out, html_to_pdf(text))
         click.echo(f"ruling written to {out}", err=True)
         return
     if out:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot write: {exc.strerror}", out) from None
+        from referee.expert.language.fileio import write_atomic
+        write_atomic(out, text)
         click.echo(f"ruling written to {out}", err=True)
     else:
         click.echo(text, nl=False)
@@ -366,14 +369,15 @@ def _read_case(case: str) -> tuple[dict, str]:
     """A case file, or with '-' standard input; and the name its messages give."""
     from referee.expert.interview.casefile import read_case
     if case == "-":
-        return read_case("<stdin>", sys.stdin.read()), "<stdin>"
+        from referee.expert.language.yamlio import MAX_BYTES
+        return read_case("<stdin>", sys.stdin.read(MAX_BYTES + 1)), "<stdin>"   # bounded like a file
     return read_case(case), case
 
 
 @main.command(epilog=example("referee rule case.yaml", "referee rule case.yaml --format html --out ruling.html",
                              "referee rule case.yaml --lang both --no-register",
                              "cat case.yaml | referee rule - --format json"))
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked when read: one line
 @FORMAT
 @LANG
 @OUT
@@ -429,7 +433,7 @@ def _refuse_incomplete(ruling, where: str, allowed: bool) -> None:
                                       "the rulebook's language, ruling side by side).")
 @click.option("--resume", type=click.Path(dir_okay=False, exists=False), default=None,
               help="Continue from answers saved by an interrupted interview.")
-@click.option("--save", type=click.Path(dir_okay=False), default=None,
+@click.option("--save", type=click.Path(), default=None,
               help="Where answers are saved as they are given (default: interview-GAME-TIME.yaml).")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False), default=None,
               help="A YAML file with the deal record (hands, contract, play; see expert/cards/README.md): "
@@ -550,6 +554,7 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
     from referee.expert.authoring.casebook import run_casebook
     from referee.expert.authoring.test_report import run_selected, select
     from referee.expert.language.rulebook import list_games
+    from referee.reports.authoring_views import case_text, coverage_text, total_text
     games_ = [game] if game else list_games(knowledge)
     if fmt != "text" or watch:
         return _test_report_or_watch(ctx, games_, patterns, fmt, watch, verbose, show_coverage, update, knowledge)
@@ -558,22 +563,18 @@ def test(ctx, game, patterns, verbose, show_coverage, update, fmt, watch, knowle
     for g, book in books.items():
         results = run_selected(book, select(book, patterns)).results if patterns else run_casebook(book)
         for result in results:
-            where = f"{result.case.file}:{result.case.line}"
             if result.passed:
                 passed += 1
-                if verbose:
-                    click.echo(f"PASS {g}: {result.case.name}")
             else:
                 failed += 1
-                click.echo(f"FAIL {g}: {result.case.name} ({where})")
-                for d in result.differences:
-                    click.echo(f"    {d}")
-                if update and result.ruling is not None and _update_case(result):
-                    updated += 1
+            if verbose or not result.passed:
+                click.echo(case_text(g, result), nl=False)
+            if update and not result.passed and result.ruling is not None and _update_case(result):
+                updated += 1
         if show_coverage:
-            from referee.expert.authoring.analysis.coverage import coverage_rows, render_coverage
-            click.echo(render_coverage(g, coverage_rows(book, results)), nl=False)
-    click.echo(f"{passed} passed, {failed} failed" + (f", {updated} updated" if update else ""))
+            from referee.expert.authoring.analysis.coverage import coverage_rows
+            click.echo(coverage_text(g, coverage_rows(book, results)), nl=False)
+    click.echo(total_text(passed, failed, updated if update else None), nl=False)
     if failed - updated:
         sys.exit(1)
 
@@ -660,14 +661,18 @@ def _update_case(result) -> bool:
 @click.argument("game", required=False, shell_complete=_complete_game)
 @format_option()
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit 1), as errors do: for CI.")
+@click.option("--no-cache", is_flag=True,
+              help="Compute every analysis again instead of reusing the results of earlier checks "
+                   "for what did not change.")
 @KNOWLEDGE
-def check(game, fmt, strict, knowledge):
+def check(game, fmt, strict, no_cache, knowledge):
     """Validate knowledge: references, casebook coverage, and the rule-base analysis
     (conflicts, redundancy, unreachable productions, circularity, silent claims, unused
     knowledge, order dependence). Exit 1 when there are errors (with --strict, also when
-    there are warnings); warnings alone are allowed."""
+    there are warnings); warnings alone are allowed. Results of earlier checks are reused for
+    whatever the edits since did not touch."""
     import time
-    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, format_problem, problem_dict
+    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, problem_dict
     from referee.expert.language.rulebook import list_games
     games_ = [game] if game else list_games(knowledge)
     started = time.monotonic()
@@ -676,18 +681,18 @@ def check(game, fmt, strict, knowledge):
         with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr,
                                item_show_func=lambda x: x) as bar:
             for g in games_:
-                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"))
+                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"),
+                                        cache=not no_cache)
     else:
-        results = {g: check_game(g, knowledge) for g in games_}
+        results = {g: check_game(g, knowledge, cache=not no_cache) for g in games_}
     errors = sum(len(p.errors) for p in results.values())
     if fmt == "json":
         click.echo(json.dumps({g: [problem_dict(i) for i in p.items] for g, p in results.items()},
                               ensure_ascii=False, indent=2))
     else:
+        from referee.reports.authoring_views import check_text
         for g, problems in results.items():
-            for item in problems.items:
-                click.echo(format_problem(item))
-            click.echo(f"{g}: {len(problems.errors)} error(s), {len(problems.warnings)} warning(s)")
+            click.echo(check_text(g, problems), nl=False)
             for note in getattr(problems, "notes", []):
                 click.echo(f"{g}: note: {note}", err=True)
         click.echo(f"checked {len(results)} rulebook(s) in {time.monotonic() - started:.1f} s", err=True)
@@ -796,33 +801,47 @@ def _complete_appeal_setting(ctx, _param, incomplete):
 @main.command(cls=KeepsArgs, epilog=example("referee whatif case.yaml --set partner_fell=no",
                              "referee whatif case.yaml --set game=herc --set contra_level= --format json",
                              "cat case.yaml | referee whatif - --set offender=defender_1"))
-@click.argument("case", type=click.Path(dir_okay=False))
+@click.argument("case", type=click.Path())   # checked when read: one line
 @click.option("--set", "settings", multiple=True, required=True, metavar="QUESTION=VALUE",
               shell_complete=_complete_case_setting,
               help="An answer to change (repeatable), read as at the interview's prompt; "
                    "QUESTION= leaves it unanswered.")
 @format_option(help="text: the changes as a diff; json: both rulings and the diff, for other programs.")
+@INCOMPLETE
 @KNOWLEDGE
-def whatif(case, settings, fmt, knowledge):
-    """The ruling on a case file with some answers changed, as a diff against the original;
-    CASE '-' reads the case from standard input."""
-    from referee.expert.authoring.analysis.whatif import changed_answers, diff, render_text
-    from referee.expert.interview.casefile import case_answers
+def whatif(case, settings, fmt, allow_incomplete, knowledge):
+    """The ruling on a case file with some facts changed, against the original; CASE '-'
+    reads the case from standard input. N:QUESTION=VALUE changes event N's answer. When the
+    changed facts open questions the interview would ask, they are named and nothing is ruled
+    (exit 3) unless --allow-incomplete."""
+    from referee.expert.engine.diff import ruling_diff
     from referee.expert.engine.ruler import Ruler
+    from referee.expert.interview.adjudicate import rule_dispute
+    from referee.expert.interview.amend import amend
+    from referee.expert.interview.casefile import case_dispute
+    from referee.reports.changes import whatif_view
+    from referee.reports.render import render_template
     data, case = _read_case(case)
     book = _case_book(data, case, knowledge)
-    answers, header = case_answers(data, book, case)
-    new, dropped = changed_answers(book, answers, list(settings))
+    dispute, header, sources = case_dispute(data, book, case)
+    amendment = amend(book, dispute, list(settings))
     ruler = Ruler(book)
-    before = ruler.rule(answers, header)
-    after = ruler.rule(new, header)
-    d = diff(before, after)
+    before = rule_dispute(ruler, dispute, header, sources, ask=False)
+    after = rule_dispute(ruler, amendment.dispute, header, sources)
+    if amendment.opened and not allow_incomplete:
+        click.echo(f"error: {case}: the changed facts open questions the interview would ask: "
+                   f"{', '.join(amendment.opened)}; answer them with --set too (or --allow-incomplete)", err=True)
+        sys.exit(3)
     if fmt == "json":
-        click.echo(json.dumps({"answers": {"before": answers, "after": new, "dropped": dropped},
-                               "diff": d, "before": before.to_dict(), "after": after.to_dict()},
+        click.echo(json.dumps({"answers": {"before": dispute.to_case(), "after": amendment.dispute.to_case()},
+                               "changed": [c.to_dict() for c in amendment.changed],
+                               "dropped": [c.to_dict() for c in amendment.dropped],
+                               "opened": amendment.opened,
+                               "diff": ruling_diff(before.to_dict(), after.to_dict()),
+                               "before": before.to_dict(), "after": after.to_dict()},
                               ensure_ascii=False, indent=2, default=str))
     else:
-        click.echo(render_text(book, answers, new, dropped, d), nl=False)
+        click.echo(render_template("whatif.txt.j2", **whatif_view(book, amendment, before, after)), nl=False)
 
 
 @main.command(epilog=example("referee demo", "referee demo --lang sr --format html --out demo.html"))
@@ -880,14 +899,21 @@ def _typed(value) -> str:
     return str(value)
 
 
-def _register(path, create=False):
+def _register(path, create=False, readonly=False):
     from referee.expert.records.register import Register
     try:
-        return Register(path, create=create)
+        return Register(path, create=create, readonly=readonly)
     except RefereeError:
         raise
     except Exception as exc:  # sqlite refusing the file: say so in one line
         raise RefereeError(f"cannot open the register: {exc}", str(path or "referee-register.sqlite")) from None
+
+
+def _fresh_book(game, knowledge):
+    """The rulebook parsed from its files, not from the parse cache: whether a ruling was made
+    with today's rulebook is decided by the files, never by the cache's word."""
+    from referee.expert.language.rulebook import load_rulebook
+    return load_rulebook(game, knowledge, cached=False)
 
 
 @main.command(epilog=example("referee verify SHTIK-IYCP2", "referee verify record.json --format json"))
@@ -898,11 +924,11 @@ def _register(path, create=False):
 def verify(record_or_code, fmt, register_path, knowledge):
     """Say whether a ruling record (JSON file) or a printed verification code matches the
     register, and name what differs when it does not. Exit code 1 when it does not match."""
-    from referee.expert.records.record import format_verification, load_record, looks_like_code, verify as check_it
+    from referee.expert.records.record import load_record, looks_like_code, verify as check_it
     reg = None
     from referee.expert.records.register import default_register_path
     if default_register_path(register_path).exists():
-        reg = _register(register_path)
+        reg = _register(register_path, readonly=True)
     elif looks_like_code(record_or_code) and not Path(record_or_code).exists():
         raise RefereeError("no register to look the code up in, expected a register file "
                            "(--register or $REFEREE_REGISTER)", str(default_register_path(register_path)))
@@ -910,7 +936,7 @@ def verify(record_or_code, fmt, register_path, knowledge):
     if Path(record_or_code).is_file():
         game = (load_record(record_or_code).get("rulebook") or {}).get("game")
         try:  # a record verifies even if its rulebook cannot be loaded here
-            book = _book(game, knowledge) if game else None
+            book = _fresh_book(game, knowledge) if game else None
         except RefereeError:
             book = None
     try:
@@ -922,13 +948,14 @@ def verify(record_or_code, fmt, register_path, knowledge):
     if book is None and game:  # a printed code: is the register's ruling on today's rulebook?
         from referee.expert.records.record import check_rulebook
         try:
-            check_rulebook(result, _book(game, knowledge))
+            check_rulebook(result, _fresh_book(game, knowledge))
         except RefereeError:
             pass
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        click.echo(format_verification(result), nl=False)
+        from referee.reports.register_views import verification_text
+        click.echo(verification_text(result), nl=False)
     if not result.ok:
         sys.exit(1)
 
@@ -936,7 +963,16 @@ def verify(record_or_code, fmt, register_path, knowledge):
 @main.group(epilog=example("referee register list --from 2026-11-28", "referee register show 3",
                            "referee register search --table 4 --deal 12", "referee register stats --format json"))
 def register():
-    """The tournament's ruling register: list, show, search, stats."""
+    """The tournament's ruling register: list, show, search, stats, verify."""
+
+
+def _trust(reg) -> None:
+    """After a query: say on stderr which rulings failed their seal (left out), and exit 1."""
+    note = reg.trust_note()
+    if note:
+        click.echo(f"warning: {note}", err=True)
+        if getattr(reg, "seal_failures", None):
+            sys.exit(1)
 
 
 FILTERS = [
@@ -995,10 +1031,11 @@ def _filters(f):
 @REGISTER
 def register_list(register_path, limit, fmt, **filters):
     """List the rulings in the register (oldest first), optionally filtered."""
-    from referee.expert.records.register_text import format_list
+    from referee.reports.register_views import list_text
     given = _given(filters)
-    with _register(register_path) as reg:
-        _listing(reg.list(limit=limit, **given), fmt, format_list)
+    with _register(register_path, readonly=True) as reg:
+        _listing(reg.list(limit=limit, **given), fmt, list_text)
+        _trust(reg)
 
 
 @register.command("search", epilog=example("referee register search --table 4 --deal 12",
@@ -1009,29 +1046,71 @@ def register_list(register_path, limit, fmt, **filters):
 def register_search(register_path, fmt, **filters):
     """Find rulings by table, deal, player, provision, article, date or referee; with
     --provision, also how that provision was ruled before (precedents)."""
-    from referee.expert.records.register_text import format_list, format_precedents
+    from referee.reports.register_views import list_text, precedents_text
     given = _given(filters)
     if not given:
         raise RefereeError("search needs at least one of --game --table --deal --player --provision "
                            "--article --date --from --to --kind --referee")
-    with _register(register_path) as reg:
+    with _register(register_path, readonly=True) as reg:
         if given.get("provision"):
             provision = given.pop("provision")
             rows = reg.precedents(provision, **given)
-            _listing(rows, fmt, lambda rows: format_precedents(provision, rows))
+            _listing(rows, fmt, lambda rows: precedents_text(provision, rows))
         else:
-            _listing(reg.list(**given), fmt, format_list)
+            _listing(reg.list(**given), fmt, list_text)
+        _trust(reg)
 
 
-@register.command("show", epilog=example("referee register show 3", "referee register show SHTIK-IYCP2 --format json"))
+@register.command("show", epilog=example("referee register show 3", "referee register show SHTIK-IYCP2 --format json",
+                                         "referee register show 3 --format pdf --out ruling-3.pdf --lang both"))
 @click.argument("id_or_code")
-@LISTING
+@format_option(["text", "json", "md", "html", "pdf"],
+               "text: the register's summary (and its appeals); json: the sealed record; md, html, pdf: the "
+               "ruling or appeal decision reprinted exactly as decided.")
+@click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en", show_default=True,
+              help="Language of a reprinted document (md, html, pdf).")
+@OUT
 @REGISTER
-def register_show(register_path, id_or_code, fmt):
-    """Show one ruling (by number or verification code) and its appeals."""
-    from referee.expert.records.register_text import format_show
-    with _register(register_path) as reg:
-        _listing(reg.show(id_or_code), fmt, format_show)
+def register_show(register_path, id_or_code, fmt, lang, out):
+    """Show one ruling (by number or verification code) and its appeals; with --format
+    md|html|pdf, reprint it."""
+    from referee.reports.register_views import show_text
+    with _register(register_path, readonly=True) as reg:
+        shown = reg.show(id_or_code)
+        if fmt in ("md", "html", "pdf"):
+            _reprint(shown["record"], fmt, lang, out)
+        else:
+            _listing(shown, fmt, show_text)
+        _trust(reg)
+
+
+@main.command(epilog=example("referee reprint ZEBQH-RZGN5", "referee reprint 3 --format pdf --out ruling-3.pdf",
+                             "referee reprint 3 --lang sr --format html --out odluka.html"))
+@click.argument("id_or_code")
+@format_option(["text", "md", "html", "pdf"], "Format of the reprinted document.")
+@click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en", show_default=True,
+              help="Language of the document: English, the rulebook's language, or both.")
+@OUT
+@REGISTER
+def reprint(id_or_code, fmt, lang, out, register_path):
+    """Reprint a registered ruling or appeal decision exactly as it was decided, from its sealed
+    record (it is not ruled again)."""
+    with _register(register_path, readonly=True) as reg:
+        shown = reg.show(id_or_code)
+        _reprint(shown["record"], fmt, lang, out)
+        _trust(reg)
+
+
+def _reprint(record: dict, fmt: str, lang: str, out) -> None:
+    from referee.expert.records.record import format_code
+    from referee.reports.render import render_stored
+    stored = record.get("document")
+    if not stored:
+        raise RefereeError(f"ruling {format_code(record.get('code', ''))} was registered before rulings kept "
+                           "their printed document; print it again with `referee rule` on its answers")
+    if fmt == "pdf" and not out:
+        raise RefereeError("--format pdf needs --out FILE.pdf")
+    _emit(render_stored(stored, fmt, lang, format_code(record["code"])), out, fmt)
 
 
 @register.command("stats", epilog=example("referee register stats", "referee register stats --game bridge --format json"))
@@ -1040,29 +1119,81 @@ def register_show(register_path, id_or_code, fmt):
 @REGISTER
 def register_stats(register_path, fmt, **filters):
     """Counts: rulings per referee and table, most-cited provisions and articles."""
-    from referee.expert.records.register_text import format_stats
+    from referee.reports.register_views import stats_text
     given = _given(filters)
-    with _register(register_path) as reg:
-        _listing(reg.stats(**given), fmt, format_stats)
+    with _register(register_path, readonly=True) as reg:
+        _listing(reg.stats(**given), fmt, stats_text)
+        _trust(reg)
+
+
+@register.command("verify", epilog=example("referee register verify",
+                                            "referee register verify --register day2.sqlite --format json"))
+@LISTING
+@REGISTER
+def register_verify(register_path, fmt):
+    """Re-check every ruling's seal (and the chain between them), every record, every indexed
+    column and every index row (citations, penalties, players, appeals) against the sealed
+    records; name each difference. Exit 1 when anything differs. Prints the head (the last
+    seal, short): written down, it shows later whether rulings were cut off the end."""
+    from referee.expert.records.register_check import check_register
+    with _register(register_path, readonly=True) as reg:
+        result = check_register(reg)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        from referee.reports.register_views import register_check_text
+        click.echo(register_check_text(result, reg.path), nl=False)
+    if not result.ok:
+        sys.exit(1)
 
 
 @main.command(cls=KeepsArgs, epilog=example("referee appeal 1 --set partner_fell=no --note \"the partner did not fall\"",
-                             "referee appeal SHTIK-IYCP2 --set offender=defender_1 --referee \"Appeals committee\""))
+                             "referee appeal SHTIK-IYCP2 --set offender=defender_1 --referee \"Appeals committee\"",
+                             "referee appeal 3 --set 2:lead_followed=yes --format pdf --out appeal-3.pdf --lang both"))
 @click.argument("record_or_id")
 @click.option("--set", "sets", multiple=True, required=True, metavar="QUESTION=VALUE",
               shell_complete=_complete_appeal_setting,
-              help="An amended fact (repeat for several); 'Q=' leaves Q unanswered.")
+              help="An amended fact (repeat for several); N:QUESTION=VALUE for event N; 'Q=' leaves Q unanswered.")
 @click.option("--note", default=None, help="The committee's note, kept with the decision.")
-@click.option("--referee", "committee", default=None, help="Who decides the appeal.")
+@click.option("--referee", "committee", default=None, help="Who decides the appeal (the committee).")
+@FORMAT
+@LANG
+@OUT
+@INCOMPLETE
 @REGISTER
 @KNOWLEDGE
-def appeal(record_or_id, sets, note, committee, register_path, knowledge):
-    """Re-rule on amended facts: prints the original ruling, the amended facts, the new ruling
-    and the differences per player; saves the decision linked to the original, which is never
-    altered."""
-    from referee.expert.interview.appeal import file_appeal, format_appeal
-    with _register(register_path, create=True) as reg:
-        decision, aid, oid = file_appeal(record_or_id, list(sets), reg, note=note, root=knowledge,
-                                         referee=committee)
-    click.echo(format_appeal(decision), nl=False)
-    click.echo(f"appeal #{aid} on ruling #{oid} saved in the register", err=True)
+def appeal(record_or_id, sets, note, committee, fmt, lang, out, allow_incomplete, register_path, knowledge):
+    """Re-rule on amended facts: the ruling appealed, the amended facts, the new decision and the
+    change per player by name, with the committee's signature lines; saved in the register linked
+    to the original, which is never altered. When the amended facts open questions, they are
+    named and nothing is decided (exit 3) unless --allow-incomplete."""
+    from referee.expert.interview.appeal import decide_appeal, load_original
+    from referee.expert.records.record import format_code
+    from referee.reports.render import check_language, render_appeal, stored_appeal
+    tournament = _tournament()
+    if fmt == "pdf" and not out:
+        raise RefereeError("--format pdf needs --out FILE.pdf")
+    with _register(register_path or tournament.get("register")) as reg:
+        original, oid = load_original(record_or_id, reg)
+        book = _book((original.get("rulebook") or {}).get("game") or "", knowledge)
+        check_language(book, lang)
+
+        def document(ruling, amendment, original_):
+            return stored_appeal(book, original_, ruling, amendment, tournament, note, committee)
+        decision, ruling, amendment = decide_appeal(original, list(sets), book, note=note, referee=committee,
+                                                    document=document)
+        _refuse_opened(amendment, record_or_id, allow_incomplete)
+        aid = reg.save_appeal(decision, original)
+    code = format_code(decision["code"])
+    click.echo(f"appeal #{aid} on ruling #{oid} saved in the register, verification code {code}", err=True)
+    if fmt == "json":
+        _emit(json.dumps(decision, ensure_ascii=False, indent=2) + "\n", out)
+        return
+    _emit(render_appeal(book, original, ruling, amendment, fmt, lang, code, tournament, note, committee), out, fmt)
+
+
+def _refuse_opened(amendment, where: str, allowed: bool) -> None:
+    if amendment.opened and not allowed:
+        click.echo(f"error: {where}: the amended facts open questions the interview would ask: "
+                   f"{', '.join(amendment.opened)}; amend them too (or --allow-incomplete)", err=True)
+        sys.exit(3)

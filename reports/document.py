@@ -36,7 +36,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "conditional": _conditional(ruling, lang) if ruling.alternatives else None,
         "entries": entries(ruling, ruling.result, lang),
         "settled": bool(ruling.result and ruling.result.settled_by),
-        "result_values": result_values(ruling, lang),
+        "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
         "signatures": [(w["sig_referee"], str(ruling.header.get("referee") or "")),
@@ -138,43 +138,35 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
     for e in result.entries:
         if not e.item:
             rows.append({"who": "", "item": "", "amount": w["to_fill"].format(
-                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "against": ""})
+                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "open": True, "against": ""})
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
-        amount = _signed(e.amount) if e.amount is not None else w["to_fill"].format(
+        amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
+                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
             what=", ".join(_question_words(ruling, q, lang) for q in e.needs) or "?")
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
-                     "amount": amount, "against": view.player_name(ruling, e.against, lang) if e.against else ""})
+                     "amount": amount, "open": e.amount is None,
+                     "against": view.player_name(ruling, e.against, lang) if e.against else ""})
     return rows
 
 
-def result_values(ruling: Ruling, lang: str) -> list[str]:
-    """The rulebook parameters the entries on the score sheet read beyond the findings' own
-    amounts (how an effect is written, the deal as played), each with where its values come
-    from: the source text rarely gives the scoring, so a committee can see what was used."""
-    result = ruling.result
-    if result is None or not result.entries:
-        return []
-    from referee.expert.engine.result import specs_of
-    from referee.expert.language.expressions import params_in
-    book = ruling.book
-    score = book.score or {}
-    effects = score.get("effects") or {}
-    findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
-    read: list = []
-    for f in findings:
-        for line in f.penalty:
-            for spec in specs_of(effects.get(line.effect)):
-                params_in(spec.get("amount"), read)
-    if not all(getattr(r, "settled_by", None) for r in [result] + [a.result for a in ruling.alternatives if a.result]):
-        for rule in score.get("play") or []:
-            params_in(rule.get("entries") or [], read)
-    params, w = book.parameters, words(lang)
-    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
-            + (w["tournament_value"].format(value=view._value_words(book.tournament_values[n]))
-               if n in book.tournament_values else text(params[n].get('source'), lang))
-            for n in read if n in params]
+def _plain(value) -> str:
+    """A count written as it is (an item with ``signed: false``): 9, not +9."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:g}".replace("-", "−") if isinstance(value, (int, float)) else str(value)
+
+
+def _result_values(ruling: Ruling, lang: str) -> list[str]:
+    """The rulebook parameters the score sheet's entries read (also under each alternative), each
+    with where its values come from: what the source text gives, or the game's standard scoring."""
+    names: list[str] = []
+    for result in [ruling.result] + [getattr(a, "result", None) for a in ruling.alternatives]:
+        for n in getattr(result, "params", None) or []:
+            if n not in names:
+                names.append(n)
+    return view.values_of(ruling, names, lang)
 
 
 def _signed(value) -> str:
@@ -212,7 +204,11 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             prov = book.provisions.get(name)
             asked = w["ask_provision"].format(label=prov.label if prov else name)
         else:
-            asked = w.get(f"ask_{r.request}", r.request)
+            asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
+        if r.on:
+            asked += f" — {w['on']}: {view.player_name(ruling, r.on, lang)}"
+        if r.amount is not None:
+            asked += f" ({_plain_num(r.amount)})"
         if r.text:
             asked = f"{asked} („{r.text}”)" if lang in ("pl", "hu") else (
                 f"{asked} «{r.text}»" if lang == "ru" else f"{asked} (“{r.text}”)" if lang == "en" else f"{asked} („{r.text}“)")
@@ -221,10 +217,17 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
             "not-given": w["reason_not_given"], "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
             "no-article": w["reason_no_article"], "depends": w["reason_depends"],
-        }.get(r.cause, "").format(articles=articles)
+            "less": w["reason_less"], "changed": w["reason_changed"],
+        }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": w[r.answer], "reason": reason})
     return rows
+
+
+def _plain_num(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value)
 
 
 def appeal_notice(book, lang: str, tournament=None) -> str:
@@ -305,3 +308,34 @@ def _hash(book) -> str:
         return rulebook_identity(book)["hash"].removeprefix("sha256:")[:16]
     except Exception:        # a rulebook without files (a test double): no hash to show
         return "—"
+
+
+def stored_views(ruling: Ruling, tournament=None) -> dict:
+    """The document in every language the rulebook has, as plain JSON for the ruling's record:
+    a reprint renders these, exactly as decided, without ruling again. The ruling's words (``w``)
+    are the template's and are not stored."""
+    from referee.reports.render import rulebook_languages
+    views = {}
+    for lang in rulebook_languages(ruling.book):
+        view = build(ruling, lang, None, tournament)
+        view.pop("w", None)
+        views[lang] = _plain(view)
+    return views
+
+
+def from_stored(stored: dict, lang: str, code: str | None) -> dict:
+    """A stored view made whole again for the templates."""
+    view = dict(stored)
+    view["w"] = words(lang)
+    view["code"] = code
+    return view
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)

@@ -158,6 +158,8 @@ def words(lang: str) -> dict[str, str]:
 # the annex, events, unknown facts, requests, the result, appeals.
 DOCUMENT: dict[str, dict[str, str]] = {
     "en": {
+        "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
+        "ask_no_penalty": "no penalty on this player", "ask_stands": "the result as played stands", "on": "on",
         "in_order": "the events happened in this order: {order}", "order_unknown": "the order of the events",
         "decision": "Decision", "decision_none": "No irregularity is established; the deal stands as played.",
         "time": "Time", "ruled_at": "Date and time of the ruling",
@@ -176,7 +178,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "unknown_matters": "not established; the ruling depends on it",
         "conditional": "The ruling depends on facts that could not be established ({facts}).",
         "if": "If {when}", "or": "or", "between": "from {a} to {b}",
-        "result_settled": "The deal is settled by these entries.", "result_values": "Values used for the entries on the score sheet",
+        "result_settled": "The deal is settled by these entries.", "result_values": "Values used for the score sheet",
         "tournament_value": "the tournament's value ({value})",
         "encoding": "Encoding of the rules", "encoding_text": "{game}, edition {edition}, hash {hash}",
         "rulebook_title": "Rulebook", "claimed": "Claimed",
@@ -193,6 +195,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Decided by", "note": "Note",
     },
     "sr": {
+        "reason_less": "pravila daju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
+        "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano", "on": "na",
         "in_order": "događaji su se odigrali ovim redom: {order}", "order_unknown": "redosled događaja",
         "decision": "Odluka", "decision_none": "Povreda pravila nije utvrđena; deljenje važi onako kako je odigrano.",
         "time": "Vreme", "ruled_at": "Datum i vreme odluke",
@@ -228,6 +232,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Odlučio", "note": "Napomena",
     },
     "pl": {
+        "reason_less": "przepisy dają {given}, nie {asked} ({articles})", "reason_changed": "orzeczenie zmienia wynik ({articles})",
+        "ask_no_penalty": "bez kary dla tego gracza", "ask_stands": "wynik pozostaje taki, jak rozegrano", "on": "dla",
         "in_order": "zdarzenia nastąpiły w tej kolejności: {order}", "order_unknown": "kolejność zdarzeń",
         "decision": "Orzeczenie", "decision_none": "Nie stwierdzono nieprawidłowości; rozdanie pozostaje tak, jak zostało rozegrane.",
         "time": "Godzina", "ruled_at": "Data i godzina orzeczenia",
@@ -246,7 +252,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "unknown_matters": "nieustalone; orzeczenie od tego zależy",
         "conditional": "Orzeczenie zależy od faktów, których nie udało się ustalić ({facts}).",
         "if": "Jeżeli {when}", "or": "lub", "between": "od {a} do {b}",
-        "result_settled": "Rozdanie rozstrzygają te zapisy.", "result_values": "Wartości użyte do zapisu w protokole",
+        "result_settled": "Rozdanie rozstrzygają te zapisy.", "result_values": "Wartości użyte w zapisie",
         "tournament_value": "wartość ustalona przez turniej ({value})",
         "encoding": "Zapis przepisów", "encoding_text": "{game}, wydanie {edition}, skrót {hash}",
         "rulebook_title": "Przepisy", "claimed": "Zgłoszono",
@@ -263,6 +269,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Orzekł", "note": "Uwaga",
     },
     "ru": {
+        "reason_less": "правила дают {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
+        "ask_no_penalty": "без наказания для этого игрока", "ask_stands": "результат остаётся таким, как сыграно", "on": "на",
         "in_order": "события произошли в таком порядке: {order}", "order_unknown": "порядок событий",
         "decision": "Решение", "decision_none": "Нарушение не установлено; результат сдачи остаётся таким, как сыграно.",
         "time": "Время", "ruled_at": "Дата и время решения",
@@ -298,6 +306,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
+        "reason_less": "a szabályok {given} adnak, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
+        "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad", "on": "kire",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
         "time": "Időpont", "ruled_at": "A döntés dátuma és időpontja",
@@ -316,7 +326,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "unknown_matters": "nincs megállapítva; a döntés függ tőle",
         "conditional": "A döntés olyan tényektől függ, amelyeket nem lehetett megállapítani ({facts}).",
         "if": "Ha {when}", "or": "vagy", "between": "{a} és {b} között",
-        "result_settled": "A leosztást ezek a beírások rendezik.", "result_values": "A jegyzőkönyvi beírásokhoz használt értékek",
+        "result_settled": "A leosztást ezek a beírások rendezik.", "result_values": "A jegyzőkönyvi beíráshoz felhasznált értékek",
         "tournament_value": "a verseny által megadott érték ({value})",
         "encoding": "A szabályok kódolása", "encoding_text": "{game}, {edition}. kiadás, hash {hash}",
         "rulebook_title": "Szabálykönyv", "claimed": "Reklamálva",

@@ -9,10 +9,13 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee.expert.engine.verdict import Ruling
 from referee.expert.language.errors import RefereeError
 from referee.reports.i18n import LANGS
+
+if TYPE_CHECKING:   # the register's listings render templates without loading the engine
+    from referee.expert.engine.verdict import Ruling
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -38,17 +41,38 @@ def css_string(value) -> "Markup":
     return Markup(f'"{text}"')
 
 
-@lru_cache(maxsize=1)
-def _env():
+@lru_cache(maxsize=4)
+def _env(kind: str):
+    """One environment per kind of template (its suffix: txt, md, html), each escaping EVERY
+    inserted value (``finalize`` runs on each ``{{ }}``, so no template line can forget it): HTML is
+    autoescaped; Markdown escapes markup (``expert.language.safe_text.md``); all three show control
+    characters instead of obeying them and keep a value on its line. ``|code`` makes a Markdown
+    code span (literal inside)."""
     # Jinja2 is imported only when a template is rendered: JSON rulings start faster without it.
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from markupsafe import Markup
+    from referee.expert.language import safe_text
+
+    escape = {"md": safe_text.md, "txt": safe_text.clean, "html": safe_text.clean}[kind]
+
+    def finalize(value):
+        if isinstance(value, Markup):       # made safe by a filter (|code, |css_string) or autoescape
+            return value
+        return escape("" if value is None else value)
+
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+        loader=FileSystemLoader(str(TEMPLATES)), autoescape=kind == "html", finalize=finalize,
         undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
     )
     env.filters["css_string"] = css_string
+    env.filters["code"] = lambda value: Markup(safe_text.md_code(value))
     return env
+
+
+def _kind(name: str) -> str:
+    """A template's kind from its name: ruling.md.j2 -> md."""
+    suffix = name[:-3].rsplit(".", 1)[-1] if name.endswith(".j2") else "txt"
+    return suffix if suffix in ("md", "html") else "txt"
 
 
 def rulebook_languages(book) -> list[str]:
@@ -82,9 +106,47 @@ def render(ruling: Ruling, fmt: str = "text", lang: str = "en", code: str | None
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     from referee.reports.document import build
     views = [build(ruling, lg, code, tournament) for lg in languages(ruling, lang)]
-    return _env().get_template(f"ruling.{RENDERERS[fmt].suffix}.j2").render(views=views, r=views[0])
+    name = f"ruling.{RENDERERS[fmt].suffix}.j2"
+    return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
 
 
-def render_template(name: str, **data) -> str:
+def render_template(name: str, /, **data) -> str:
     """Any other document (an appeal decision, register listings) from its template."""
-    return _env().get_template(name).render(**data)
+    return _env(_kind(name)).get_template(name).render(**data)
+
+
+def render_stored(stored: dict, fmt: str, lang: str, code: str | None) -> str:
+    """A registered ruling reprinted from the views its record holds (text, md, html; pdf: the
+    html to print)."""
+    from referee.reports.document import from_stored
+    if lang == "both":
+        langs = list(stored)
+    elif lang in stored:
+        langs = [lang]
+    else:
+        raise RefereeError(f"the record holds the ruling in {', '.join(stored)}, not {lang!r}")
+    views = [from_stored(stored[lg], lg, code) for lg in langs]
+    name = f"{views[0].get('template') or 'ruling'}.{RENDERERS[fmt].suffix}.j2"
+    return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
+
+
+def render_appeal(book, original: dict, ruling, amendment, fmt: str, lang: str, code: str | None,
+                  tournament=None, note=None, committee=None) -> str:
+    """The appeals committee's decision (text, md, html; pdf: the html to print)."""
+    from referee.reports.changes import appeal_view
+    langs = rulebook_languages(book) if lang == "both" else [lang]
+    views = [appeal_view(book, original, ruling, amendment, lg, code, tournament, note, committee) for lg in langs]
+    name = f"appeal.{RENDERERS[fmt].suffix}.j2"
+    return _env(_kind(name)).get_template(name).render(views=views, r=views[0])
+
+
+def stored_appeal(book, original: dict, ruling, amendment, tournament=None, note=None, committee=None) -> dict:
+    """The appeal decision's document in every language of the rulebook, for its record."""
+    from referee.reports.changes import appeal_view
+    from referee.reports.document import _plain
+    stored = {}
+    for lg in rulebook_languages(book):
+        view = appeal_view(book, original, ruling, amendment, lg, None, tournament, note, committee)
+        view.pop("w", None)
+        stored[lg] = _plain(view)
+    return stored

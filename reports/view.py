@@ -138,6 +138,12 @@ def _values_used(ruling: Ruling, f, lang: str) -> list[str]:
     """The rulebook parameters the finding's amounts read, each with where its values come from."""
     entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
     names = params_in([e.get("amount") for e in entries]) if f.penalty else []
+    return values_of(ruling, names, lang)
+
+
+def values_of(ruling: Ruling, names: list[str], lang: str) -> list[str]:
+    """Each named parameter's description with where its values come from (the source, or the
+    tournament's value)."""
     params, book = ruling.book.parameters, ruling.book
     w = words(lang)
     return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "

@@ -22,3 +22,5 @@ def mini_ruler(mini):
 def _register_in_tmp(tmp_path, monkeypatch):
     """Rulings made by tests go to a register of their own, never into the working folder."""
     monkeypatch.setenv("REFEREE_REGISTER", str(tmp_path / "test-register.sqlite"))
+    # checks compute everything unless a test turns the cache of check results on
+    monkeypatch.setenv("REFEREE_NO_CHECK_CACHE", "1")

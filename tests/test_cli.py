@@ -61,7 +61,7 @@ def test_html_escapes_what_the_referee_typed(tmp_path):
     html = run("rule", str(case), "--format", "html", *K).output
     assert "<script>alert" not in html and "&lt;script&gt;" in html
     assert "<img" not in html and "&lt;img src=x" in html and "{% raw %}" in html
-    assert "{{ 7*7 }}" in html and "49" not in html
+    assert "{{ 7*7 }}" in html and "&lt;/script&gt;49" not in html   # not evaluated as a template
 
 
 def write(tmp_path, text):
@@ -183,7 +183,7 @@ def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
     case = tmp_path / "case.yaml"
     case.write_text("game: bridge\nanswers: {claim: [misinformation], l21_player: S, l21_cause: misinformation, "
                     "l21_auction_over: false, l21_partner_called: false, l21_changes: true, "
-                    "l21b2_lho_changes: false}\n")
+                    "l21b2_lho_changes: false, deal_stage: auction}\n")   # ruled during the auction
     text = run("rule", str(case), "--no-register").output
     assert "Consequence:\n    - South — call cancelled" in text and "Penalty:" not in text
     assert "Последствие:" in run("rule", str(case), "--no-register", "--lang", "ru").output
@@ -192,8 +192,11 @@ def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
 
 def test_a_payment_due_without_any_irregularity_is_a_settlement_not_a_rectification(tmp_path):
     case = tmp_path / "case.yaml"
+    # the deal as played (for the result on the score sheet): a makk parti made, nothing else bid
     case.write_text("game: ulti\nanswers: {claim: [scoring], booked: false, score_item: silent-ulti-made, "
-                    "scorer: declarer, trump: makk}\n")
+                    "scorer: declarer, trump: makk, game_kind: colour, res_parti: won, res_negyvenszaz: not-bid, "
+                    "res_huszszaz: not-bid, res_ulti: not-bid, res_durchmars: not-bid, "
+                    "res_teritett_durchmars: not-bid}\n")
     result = run("rule", str(case), "--format", "json", "--no-register")
     data = json.loads(result.stdout)
     assert data["no_infraction"] is True and [f["kind"] for f in data["findings"]] == ["settlement"]

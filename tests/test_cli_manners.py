@@ -109,7 +109,7 @@ def test_dash_reads_the_case_from_standard_input():
     from_stdin = json.loads(run("rule", "-", "--format", "json", "--no-register", *K, input=text).stdout)
     assert from_stdin["findings"] == from_file["findings"]
     diff = run("whatif", "-", "--set", "early_turn=yes", *K, input=text)
-    assert diff.exit_code == 0 and "early_turn: no -> yes" in diff.output
+    assert diff.exit_code == 0 and "Was it his turn: no -> yes" in diff.output
     bad = run("rule", "-", *K, input="game: mini\nanswers: {claim: [erly]}\n")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: <stdin>:2: invalid answer")
 

@@ -266,3 +266,16 @@ def test_unknown_but_one_of_some_answers_tries_only_those(preferans, demo_answer
     assert line.amount is None and [amount for _, amount in line.options] == [4, 6]
     from referee.reports.render import render
     assert "4 (pik) or 6 (karo)" in render(ruling, "text")
+
+
+def test_an_effect_asked_on_a_player_and_in_an_amount_is_answered_as_asked(preferans, demo_answers):
+    _, ruler = preferans
+    asks = [Request("defender_1", "effect:bula", on="defender_2"),            # Petar falls: granted
+            Request("defender_2", "effect:bula", on="defender_1"),            # on Jovan: nothing
+            Request("defender_1", "effect:bula", on="defender_2", amount=10),  # 6, not 10
+            Request("defender_2", "no-penalty"), Request("declarer", "stands")]
+    ruling = rule_dispute(ruler, Dispute(dict(demo_answers), requests=asks))
+    assert [(r.answer, r.cause) for r in ruling.requests] == [
+        ("granted", "granted"), ("refused", "not-given"), ("refused", "less"),
+        ("refused", "own-infraction"), ("refused", "changed")]
+    assert ruling.requests[2].given == 6

@@ -261,8 +261,8 @@ def test_two_processes_writing_at_once(tmp_path, journal, n):
 
 def test_register_ruling_and_text_views(tmp_path):
     from referee.expert.records.register import register_ruling
-    from referee.expert.records.register_text import format_list, format_precedents, format_show, format_stats
-    from referee.expert.records.record import format_code, format_verification, load_record
+    from referee.expert.records.record import format_code, load_record
+    from referee.reports.register_views import list_text, precedents_text, show_text, stats_text, verification_text
     r = {"game": "toy", "findings": [{"provisions": ["toy:1.late"], "article": "Član 1",
                                       "kind": "violation", "summary": "late", "offender": "east",
                                       "penalty": [{"player": "east", "effect": "bula", "amount": 6}]}],
@@ -277,22 +277,22 @@ def test_register_ruling_and_text_views(tmp_path):
                                date="2026-11-29")
     assert load_record(tmp_path / "r.json") == rec
     with Register(path) as reg:
-        text = format_list(reg.list())
+        text = list_text(reg.list())
         assert format_code(rec["code"]) in text and "Član 1" in text and "Ana" in text
-        show = format_show(reg.show(rid))
+        show = show_text(reg.show(rid))
         for part in ("RULING #1", "tournament Open", "east Petrović", "offender = east",
                      "(at 2026-11-29T10:01:00+00:00)", "east: bula 6", "set aside [toy:3.x]",
                      "trail: late"):
             assert part in show, part
-        stats = format_stats(reg.stats())
+        stats = stats_text(reg.stats())
         assert "rulings: 1" in stats and "toy:1.late (Član 1): 1" in stats and "Ana: 1" in stats
-        prec = format_precedents("toy:1.late", reg.precedents("toy:1.late"))
+        prec = precedents_text("toy:1.late", reg.precedents("toy:1.late"))
         assert "ruled: Član 1" in prec and "east bula 6" in prec
-        assert "no earlier rulings" in format_precedents("toy:9", [])
-        assert "no rulings match" in format_list([])
-        assert format_verification(verify(rec, reg)).startswith("OK:")
+        assert "no earlier rulings" in precedents_text("toy:9", [])
+        assert "no rulings match" in list_text([])
+        assert verification_text(verify(rec, reg)).startswith("OK:")
         rec["deal"] = "13"
-        out = format_verification(verify(rec, reg))
+        out = verification_text(verify(rec, reg))
         assert out.startswith("MISMATCH") and "  - deal" in out
 
 
@@ -338,7 +338,7 @@ def test_signal_in_the_middle_of_saving(tmp_path, sig):
                 except RefereeError:
                     pass
         proc.send_signal(getattr(signal, sig))
-        proc.communicate(timeout=30)
+        proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()

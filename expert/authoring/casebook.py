@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
@@ -47,7 +48,9 @@ def unaskable(book: Rulebook, case: Case, dispute) -> list[str]:
     found = []
     for k, answers in enumerate(dispute.event_answers()):
         own = case.answers if not dispute.events else dispute.events[k]
-        skipped = set(not_asked(book, answers))
+        # only the gates of the answered questions decide this: rule on the rulebook cut down to
+        # them (logic.view), not on every question and derivation of the rulebook
+        skipped = set(not_asked(Logic.of(book).view(answers), answers))
         where = "" if not dispute.events else f" in event {k + 1}"
         found += [f"answers {qid!r}{where}, which the interview does not ask with the case's other answers "
                   "(the question's `when` does not hold): drop the answer, or widen that `when`"
@@ -203,14 +206,14 @@ def coverage(book: Rulebook, results: list[CaseResult]) -> dict[str, dict[str, i
             if pid in table:
                 table[pid]["applied"] += 1
         negative = set(r.case.expect.get("not_applied") or []) | set(r.case.expect.get("not_ruled") or [])
-        negative |= _raised(book, r.case) | cleared
+        negative |= raised(book, r.case) | cleared
         for pid in negative - applied:
             if pid in table:
                 table[pid]["not_applied"] += 1
     return table
 
 
-def _raised(book: Rulebook, case: Case) -> set[str]:
+def raised(book: Rulebook, case: Case) -> set[str]:
     """Provisions whose findings answer a claim this case raised: if they did not apply, the
     case shows a close situation where they must not."""
     claimed: set[str] = set()

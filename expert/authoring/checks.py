@@ -8,11 +8,15 @@ silent answer combinations and casebook coverage gaps are warnings.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Callable
 
-from referee.expert.authoring.analysis import STEPS, analyse
-from referee.expert.authoring.casebook import coverage, run_casebook
+from referee.expert.authoring.analysis import STEPS, Analysis, analyse
+from referee.expert.authoring.casebook import raised
+from referee.expert.authoring.checkcache import CheckCache, cache_dir
+from referee.expert.interview.from_cards import answers_from_cards, merge
+from referee.expert.language.answers import check_all
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.problems import Problems
 from referee.expert.language.rulebook import load_rulebook
@@ -23,7 +27,9 @@ PROGRESS_STEPS = 2 + STEPS
 
 
 def check_game(game: str, root: str | Path | None = None,
-               progress: Callable[[str], None] | None = None) -> Problems:
+               progress: Callable[[str], None] | None = None, cache: bool = True) -> Problems:
+    """Load, validate and analyse one rulebook. ``cache``: reuse the results of earlier checks
+    for every unit of work whose knowledge files are unchanged (``checkcache``)."""
     def step(label: str) -> None:
         if progress:
             progress(label)
@@ -59,11 +65,15 @@ def check_game(game: str, root: str | Path | None = None,
             ruler = Ruler(book)
         except RefereeError as exc:
             problems.error(exc.message, exc.file, exc.line)
+    ctx = Analysis(book, ruler, CheckCache(book) if cache and cache_dir() is not None else None)
     if ruler is not None:
-        _coverage(book, ruler, cited, problems)
+        _coverage(book, ctx, cited, problems)
     step("casebook")
-    analyse(book, problems, ruler, progress)
+    analyse(book, problems, ruler, progress, ctx=ctx)
     _undecided(book, problems)
+    if ctx.cache is not None:
+        ctx.cache.save()
+        problems.cache = (ctx.cache.hits, ctx.cache.misses)
     return problems
 
 
@@ -80,9 +90,32 @@ def _undecided(book, problems) -> None:
     problems.notes = notes
 
 
-def _coverage(book, ruler, cited, problems) -> None:
-    results = run_casebook(book, ruler)
-    table = coverage(book, results)
+def _coverage(book, ctx, cited, problems) -> None:
+    """Which penalty-bearing provisions the casebook applies, and where it shows them not
+    applying (as ``casebook.coverage``; each case's ruling through the cache)."""
+    table = {pid: {"applied": 0, "not_applied": 0} for pid in book.provisions}
+    cards = [str(f) for f in book.files if Path(f).name == "cards.yaml"]
+    for case in book.cases:
+        try:
+            answers = check_all(case.answers, book, case.file, case.line)
+            derived = answers_from_cards(book, case.cards, case.file, case.line)
+        except RefereeError:
+            continue                     # `referee test` reports the case; it shows no coverage
+        answers, sources = merge(answers, derived)
+        name = json.loads(json.dumps([case.name, answers, case.header], default=str))
+        ruled = ctx.unit(problems, "case", name, ctx.ruler.reads(answers), list(answers),
+                         lambda found, case=case, answers=answers, sources=sources:
+                         _applied(ctx.ruler.rule(answers, case.header, sources)),
+                         also=[case] + (cards if case.cards else []))
+        applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
+        for pid in applied:
+            if pid in table:
+                table[pid]["applied"] += 1
+        negative = set(case.expect.get("not_applied") or []) | set(case.expect.get("not_ruled") or [])
+        negative |= raised(book, case) | cleared
+        for pid in negative - applied:
+            if pid in table:
+                table[pid]["not_applied"] += 1
     for prov in book.provisions.values():
         if not prov.penalty_bearing or prov.id not in cited:
             continue
@@ -94,11 +127,12 @@ def _coverage(book, ruler, cited, problems) -> None:
                              "must not apply", prov.file, prov.line, "coverage")
 
 
-
-def format_problem(item) -> str:
-    """file:line: severity [category]: message (the category is what a rule author filters on)."""
-    loc = f"{item.file}:{item.line}: " if item.file and item.line else (f"{item.file}: " if item.file else "")
-    return f"{loc}{item.severity} [{item.category}]: {item.message}"
+def _applied(ruling) -> dict:
+    # a finding that no violation stands, or that the claim is lost, is no case of a penalty applying
+    return {"applied": sorted({pid for f in ruling.findings if f.kind not in ("no-violation", "forfeited")
+                               for pid in f.provisions}),
+            "cleared": sorted({pid for f in ruling.findings if f.kind in ("no-violation", "forfeited")
+                               for pid in f.provisions})}
 
 
 def problem_dict(item) -> dict:

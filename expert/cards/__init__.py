@@ -91,6 +91,8 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
         facts.extend(betl_lead_facts(deal))
     if deal.game == "skat":
         facts.extend(matador_facts(deal))
+        from referee.expert.cards.skat import play_state_facts
+        facts.extend(play_state_facts(deal, facts))
     if deal.game == "preferans":
         from referee.expert.cards.holdings import holding_facts
         for seat in deal.seats:
@@ -101,6 +103,9 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
         # the tricks the score sheet reads, once the record shows how the hand ended
         from referee.expert.cards.preferans import play_state_facts as preferans_play_state
         facts.extend(preferans_play_state(deal))
+    if deal.game == "bridge":
+        from referee.expert.cards.bridge import frame_facts
+        facts.extend(frame_facts(deal, data.get("contract")))
     return deal, facts
 
 

@@ -171,7 +171,8 @@ def parse_contract(value, game: str, *, file=None, line=None) -> Contract:
             if m:
                 level = int(m.group(1))
                 text = m.group(2).strip()
-                up = text.upper()
+            text = text.rstrip("xX* ") or text      # the doubling (4♠X, 3NTXX): cards/bridge.py
+            up = text.upper()
             for w, (typ, _) in CONTRACT_WORDS["bridge"].items():
                 if up == w:
                     return Contract(game, typ, None, level)

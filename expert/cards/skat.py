@@ -71,3 +71,66 @@ def lost_value_at_bid(value: int, bid: int, base_value: int) -> tuple[int, str]:
     k = math.ceil(bid / base_value)
     return k * base_value, (f"value {value} is below the bid {bid}: {k} x base {base_value} = "
                             f"{k * base_value}")
+
+
+# ------------------------------------------------------------ card points and the state of play
+
+def card_points(cards) -> int:
+    """The card points ("oczka") of some cards: ace 11, ten 10, king 4, queen 3, jack 2."""
+    from referee.expert.cards.deck import SKAT_POINTS
+    return sum(SKAT_POINTS.get(c.rank, 0) for c in cards)
+
+
+def points_aside(deal) -> int | None:
+    """The points of the two cards no one plays (the skat, or what the soloist put away), which
+    count for the soloist; None when the record does not show them."""
+    hands = [deal.playing_hand(s) for s in deal.seats]
+    if all(h is not None for h in hands):
+        return 120 - sum(card_points(h) for h in hands)
+    if len(deal.discard) == 2:
+        return card_points(deal.discard)
+    hand = deal.hands.get(deal.declarer) if deal.declarer else None
+    if hand is not None and len(hand) == 10 and len(deal.talon) == 2 and not set(hand) & set(deal.talon):
+        return card_points(deal.talon)          # a hand game: the skat stays aside
+    return None
+
+
+def play_state_facts(deal, facts: list) -> list:
+    """The state of play the result package reads, from the play record: the card points and
+    tricks each side had taken before the first infraction (``before_*``), and those of the whole
+    game when all ten tricks were played without one (``final_*``). The skat counts for the
+    soloist; his points are left out when the record does not show it."""
+    from referee.expert.cards.derive import DerivedFact
+    if not deal.declarer or deal.contract is None or not deal.tricks:
+        return []
+    first = next((f for f in facts if f.name == "first_infraction"), None)
+    aside = points_aside(deal)
+    null = deal.contract.type == "null"
+
+    def state(tricks, prefix: str, trick: int | None, when: str) -> list:
+        mine = [t for t in tricks if t.winner == deal.declarer]
+        theirs = [t for t in tricks if t.winner and t.winner != deal.declarer]
+        pts = lambda ts: sum(card_points([c for _, c in t.cards]) for t in ts)
+        out = [DerivedFact(f"{prefix}_counted", deal.declarer, trick, f"the {len(tricks)} trick(s) {when} "
+                           "are in the record", value=True),
+               DerivedFact(f"{prefix}_soloist_tricks", deal.declarer, trick,
+                           f"the soloist took {len(mine)} of the {len(tricks)} trick(s) {when}", value=len(mine)),
+               DerivedFact(f"{prefix}_opponents_tricks", deal.declarer, trick,
+                           f"the opponents took {len(theirs)} of the {len(tricks)} trick(s) {when}", value=len(theirs))]
+        if not null:
+            out.append(DerivedFact(f"{prefix}_opponents_points", deal.declarer, trick,
+                                   f"the opponents' tricks {when} hold {pts(theirs)} card points", value=pts(theirs)))
+            if aside is not None:
+                s = pts(mine) + aside
+                out.append(DerivedFact(f"{prefix}_soloist_points", deal.declarer, trick,
+                                       f"the soloist's tricks {when} hold {pts(mine)} card points, "
+                                       f"the skat {aside}: {s}", value=s))
+        return out
+
+    if first is not None and first.trick:
+        done = [t for t in deal.tricks if t.number < first.trick and len(t.cards) == 3 and t.winner]
+        return state(done, "before", first.trick, f"before trick {first.trick} (the first infraction)")
+    complete = [t for t in deal.tricks if len(t.cards) == 3 and t.winner]
+    if first is None and len(complete) == 10:
+        return state(complete, "final", None, "of the whole game")
+    return []

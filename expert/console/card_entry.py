@@ -1,4 +1,5 @@
-"""Entering the cards at the table: contract, hands, talon and discard, the play trick by trick.
+"""Entering the cards in a terminal on their own (the interview's cards stage goes through the
+Session): contract, hands, talon and discard, the play trick by trick.
 
 Every prompt is checked at once by the card library (``expert.cards.parse_deal``) on the deal
 entered so far: a mistake gives the library's message, which names the position and the card
@@ -26,22 +27,6 @@ class Interrupted(Exception):
     def __init__(self, cards: dict):
         super().__init__("card entry interrupted")
         self.cards = cards
-
-
-def offer(book: Rulebook, read: Reader, write: Writer, lang: str = "en") -> dict | None:
-    """The first question when the rulebook reads facts from the cards: enter them now?"""
-    w = words(lang)
-    while True:
-        typed = read(w["offer"]).strip()
-        raw = typed.lower()
-        if raw in ("y", "yes", "d", "da", "j", "ja", "t", "tak", "i", "igen", "д", "да"):
-            return enter_cards(book, read, write, lang)
-        if raw in ("", "n", "no", "ne", "nein", "nie", "nem", "н", "нет"):
-            return None
-        if raw == "?":
-            write("  " + w["offer_help"])
-            continue
-        write("  ! " + w["yn"].format(raw=typed))
 
 
 def enter_cards(book: Rulebook | str, read: Reader, write: Writer, lang: str = "en") -> dict:

@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.errors import RefereeError
-from referee.expert.engine.experta_compat import (AS, MATCH, NOT, TEST, DepthStrategy, Fact, KnowledgeEngine, P, Rule,
-                             already_normal, with_action)
+from referee.expert.language.logic import Logic
+from referee.expert.engine.experta_compat import (AS, MATCH, NOT, TEST, BusNode, DepthStrategy, Fact,
+                                                 FeatureTesterNode, KnowledgeEngine, P, Rule, Token,
+                                                 already_normal, with_action)
 from referee.expert.language.model import FINDING_KINDS, NOT_RULED_KINDS, Production, Rulebook
 
 
@@ -82,36 +83,19 @@ def _patterns(conj: list[tuple[bool, cond.Literal]]) -> list:
 
 def strata(book: Rulebook) -> dict[str, int]:
     """Stratum of each production: 0, or one more than the producers of the facts it reads."""
-    producers: dict[str, list[Production]] = {}
-    for p in book.productions:
-        if p.action == "derive":
-            producers.setdefault(p.derive, []).append(p)
-    result: dict[str, int] = {}
-    visiting: set[str] = set()
-
-    def level(p: Production) -> int:
-        if p.id in result:
-            return result[p.id]
-        if p.id in visiting:
-            raise RefereeError(f"production {p.id!r} depends on itself through derived facts "
-                               "(circular)", p.file, p.line)
-        visiting.add(p.id)
-        below = [level(q) + 1 for name in cond.facts_read(p.when) for q in producers.get(name, [])]
-        visiting.discard(p.id)
-        result[p.id] = max(below, default=0)
-        return result[p.id]
-
-    for p in book.productions:
-        level(p)
-    return result
+    return Logic.of(book).strata()
 
 
-def compile_engine(book: Rulebook) -> type:
-    """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case."""
+def compile_engine(book: Rulebook, only: set[str] | frozenset | None = None) -> type:
+    """One KnowledgeEngine subclass for the rulebook; instantiate once, ``reset()`` per case.
+    ``only``: compile just these productions (a group closed under the facts and findings its
+    rules read, see ``ruler``), with the saliences they have in the whole rulebook."""
     levels = strata(book)
     top = max(levels.values(), default=0)
     attrs: dict[str, Any] = {}
     for p in sorted(book.productions, key=lambda p: p.id):
+        if only is not None and p.id not in only:
+            continue
         if p.action == "keep_first":
             salience = -10 * (top + 2)
         elif cond.reads_findings(p.when):
@@ -178,6 +162,9 @@ class RulebookEngine(KnowledgeEngine):
         # (thousands of times per case on a large rulebook); reset each node once instead.
         nodes = _network_nodes(self.matcher.root_node)
         self.matcher.reset = lambda: [node._reset() for node in nodes]
+        _poll_only_changed(self.matcher)
+        for node in nodes:
+            _dispatch_by_value(node)
 
     def reset(self, **kwargs):
         super().reset(**kwargs)
@@ -194,6 +181,106 @@ class RulebookEngine(KnowledgeEngine):
             elif isinstance(fact, Finding):
                 facts.append({"finding": fact["production"]})
         self.trail.append({"production": production, "rule": rule, "facts": facts})
+
+
+def _poll_only_changed(matcher) -> None:
+    """Experta asks every conflict-set node (one per rule) for new activations after each batch
+    of facts and after each rule fired, so every ruling pays for every rule. A node records
+    itself when a token reaches it; only those nodes are asked, in the network's order (the
+    same activations, in the same order, as asking all)."""
+    conflict_sets = matcher._get_conflict_set_nodes()
+    rank = {id(node): i for i, node in enumerate(conflict_sets)}
+    touched: dict[int, Any] = {}
+    root = matcher.root_node
+
+    for node in conflict_sets:
+        def activate(token, node=node, own=node._activate):
+            touched[rank[id(node)]] = node
+            own(token)
+        node._activate = activate
+
+    def changes(adding=None, deleting=None):
+        if deleting is not None:
+            for fact in deleting:
+                root.remove(fact)
+        if adding is not None:
+            for fact in adding:
+                root.add(fact)
+        added: list = []
+        removed: list = []
+        for i in sorted(touched):
+            c_added, c_removed = touched[i].get_activations()
+            added.extend(c_added)
+            removed.extend(c_removed)
+        touched.clear()
+        return added, removed
+
+    matcher.changes = changes
+
+
+def _dispatch_by_value(node) -> None:
+    """Experta hands each fact to every child of an alpha node, and each child tests one field
+    against one constant: an Answer fact is tested against every question id the rulebook
+    reads. Children that test ``field == constant`` are indexed here by their constant, so a
+    fact reaches only those whose constant it carries (and every other child), in the order
+    Experta would call them."""
+    if not isinstance(node, (BusNode, FeatureTesterNode)) or len(node.children) < 8:
+        return
+    full = list(node.children)
+    index: dict[str, dict] = {}
+    plain: list[int] = []
+    for i, child in enumerate(full):
+        check = getattr(child.node, "matcher", None) if isinstance(child.node, FeatureTesterNode) else None
+        what = getattr(check, "what", None)
+        expected = getattr(check, "expected", None)
+        try:
+            indexable = (getattr(check, "check", None) is not None
+                         and check.check.__name__ == "equal_literal"
+                         and isinstance(what, str) and "__" not in what
+                         and expected.__bind__ is None)
+            if indexable:
+                index.setdefault(what, {}).setdefault(expected.value, []).append(i)
+                continue
+        except (TypeError, AttributeError):
+            pass
+        plain.append(i)
+    if not index:
+        return
+
+    def chosen(token):
+        if len(token.data) != 1:
+            return full
+        fact = next(iter(token.data))
+        picked = list(plain)
+        try:
+            for what, by_value in index.items():
+                if what in fact:
+                    picked += by_value.get(fact[what], ())
+        except TypeError:                       # an unhashable value: test every child
+            return full
+        return [full[i] for i in sorted(picked)]
+
+    if isinstance(node, BusNode):
+        def add(fact, node=node):
+            token = Token.valid(fact)
+            for child in chosen(token):
+                child.callback(token)
+
+        def remove(fact, node=node):
+            token = Token.invalid(fact)
+            for child in chosen(token):
+                child.callback(token)
+        node.add, node.remove = add, remove
+    else:
+        own = node._activate
+
+        def activate(token, node=node):
+            node.children = chosen(token)
+            try:
+                own(token)
+            finally:
+                node.children = full
+        node._activate = activate
 
 
 def _network_nodes(root) -> list:

@@ -17,6 +17,8 @@ from experta import (  # noqa: E402
 from experta.strategies import DepthStrategy  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 from experta.matchers.rete import ReteMatcher  # noqa: E402
+from experta.matchers.rete.nodes import BusNode, FeatureTesterNode  # noqa: E402
+from experta.matchers.rete.token import Token  # noqa: E402
 from experta.matchers.rete.utils import extract_facts, prepare_rule  # noqa: E402
 
 from referee.expert.engine import experta_network  # noqa: E402
@@ -52,4 +54,4 @@ experta_network.install()
 logging.basicConfig(level=logging.WARNING, force=True)
 
 __all__ = ["AS", "MATCH", "NOT", "TEST", "P", "Fact", "KnowledgeEngine", "Rule", "DepthStrategy",
-           "already_normal", "with_action"]
+           "already_normal", "with_action", "BusNode", "FeatureTesterNode", "Token"]

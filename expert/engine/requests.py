@@ -19,8 +19,10 @@ from referee.expert.language.model import INFRACTION_KINDS, Rulebook
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
-    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided | no-article
+    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
+                          # no-article | less (granted, but less than asked) | changed (the result does not stand)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
+    given: object = None  # less: what the rules give
 
 
 def side_of(book: Rulebook, seat: str) -> set[str]:
@@ -41,7 +43,8 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
             articles.append(f.article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
-                         text=request.text, cause=basis.cause, articles=articles, provision=request.provision)
+                         text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
+                         on=request.on, amount=request.amount, given=basis.given)
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
@@ -64,33 +67,76 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         if undecided:
             return "undecided", Basis("undecided", undecided)
         return "granted", Basis("granted", [f for f in standing if f.kind not in INFRACTION_KINDS])
+    if request.asks == "no-penalty":
+        burdened = [f for f in against_us if f.penalty]
+        if burdened:
+            return "refused", Basis("own-infraction", burdened)
+        return "granted", Basis("granted", [f for f in standing if f.offender in ours] or standing)
+    if request.asks == "stands":
+        changing = [f for f in standing if f.penalty and f.kind not in ("no-violation", "forfeited")]
+        if changing:
+            return "refused", Basis("changed", changing)
+        if undecided:
+            return "undecided", Basis("undecided", undecided)
+        return "granted", Basis("granted", standing)
     if kind == "effect":
-        giving = [f for f in standing if any(p.effect == name for p in f.penalty)]
-        theirs = [f for f in giving if f.offender not in ours]
-        if theirs:
-            return "granted", Basis("granted", theirs)
-        if giving:
-            return "refused", Basis("own-infraction", giving)
-        # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
-        decided_events = {f.event for f in standing if f.kind != "undecided"}
-        open_ = [f for f in undecided if f.event not in decided_events]
-        if open_:
-            return "undecided", Basis("undecided", open_)
-        return "refused", Basis("not-given", standing)
+        return _effect(ruling, request, name, ours, standing, undecided)
     pid = name if kind == "provision" else request.provision
     if pid:
         return _provision(ruling, pid, ours)
     return "undecided", Basis("no-article")
 
 
+def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standing: list,
+            undecided: list) -> tuple[str, Basis]:
+    """An effect asked for: on a named player when the request says (``on``), else on the other
+    side; as much as asked when the request says (``amount``)."""
+    book = ruling.book
+    target = side_of(book, request.on) if request.on else None
+    lines = [(f, p) for f in standing for p in f.penalty if p.effect == name]
+    if target is not None:
+        hits = [(f, p) for f, p in lines if p.player in target]
+    else:
+        hits = [(f, p) for f, p in lines if f.offender not in ours]
+    if hits:
+        found = _unique(f for f, _ in hits)
+        given = [p.amount for _, p in hits]
+        if request.amount is not None and all(isinstance(a, (int, float)) for a in given) \
+                and sum(given) < request.amount:
+            return "refused", Basis("less", found, given=sum(given))
+        return "granted", Basis("granted", found)
+    if lines and target is None:
+        return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
+    # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
+    decided_events = {f.event for f in standing if f.kind != "undecided"}
+    open_ = [f for f in undecided if f.event not in decided_events]
+    if open_:
+        return "undecided", Basis("undecided", open_)
+    return "refused", Basis("not-given", standing)
+
+
+def _unique(findings) -> list:
+    seen, out = set(), []
+    for f in findings:
+        if id(f) not in seen:
+            seen.add(id(f))
+            out.append(f)
+    return out
+
+
 def _provision(ruling: Ruling, pid: str, ours: set[str]) -> tuple[str, Basis]:
-    """An article the party asks to be applied: granted when a standing finding applies it
-    (whoever it favours: a player may invoke an exception in his own favour), undecided when the
-    finding leaves it undecided, refused when it is set aside or its conditions are not met."""
+    """An article the party asks to be applied: granted when a standing finding applies it other
+    than as an infraction of the party's own side (a player may invoke an exception in his own
+    favour), refused when it is applied against him, undecided when the finding leaves it
+    undecided, refused when it is set aside or its conditions are not met."""
     applying = [f for f in ruling.findings if pid in f.provisions]
     decided = [f for f in applying if f.kind != "undecided"]
+    # applied, but as an infraction of the party's own side: invoked as a defence, it fails
+    for_us = [f for f in decided if not (f.kind in INFRACTION_KINDS and f.offender in ours)]
+    if for_us:
+        return "granted", Basis("granted", for_us)
     if decided:
-        return "granted", Basis("granted", decided)
+        return "refused", Basis("own-infraction", decided)
     if applying:
         return "undecided", Basis("undecided", applying)
     aside = [n for n in ruling.not_ruled if pid in n.provisions]
@@ -106,6 +152,10 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"granted: {arts}" if arts else "granted"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
+    if basis.cause == "less":
+        return f"refused: the rules give {basis.given}, not {request.amount} ({arts})"
+    if basis.cause == "changed":
+        return f"refused: the ruling changes the result ({arts})"
     if basis.cause == "set-aside":
         return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
     if basis.cause == "not-given":

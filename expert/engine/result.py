@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.expressions import Unresolved, amount_of, holds, seat_of
+from referee.expert.language.expressions import Unresolved, amount_of, holds, params_in, seat_of
 from referee.expert.language.model import Rulebook
 
 
@@ -56,6 +56,7 @@ class Result:
     entries: list[Entry]
     settled_by: list[str] = field(default_factory=list)   # findings whose entries are the whole result
     open: list[str] = field(default_factory=list)          # questions the result still needs
+    params: list[str] = field(default_factory=list)        # the rulebook parameters the entries read
 
     def to_dict(self, book: Rulebook, header: dict) -> dict:
         names = dict((header or {}).get("players") or {})
@@ -84,6 +85,7 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     effects = score.get("effects") or {}
     entries: list[Entry] = []
     settled: list[str] = []
+    params: list[str] = []
     for f in findings:
         answers = answers_of(f.event)
         if settles_by_itself(book.production(f.production).finding) and f.production not in settled:
@@ -93,11 +95,12 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
                 if spec.get("settles") and f.production not in settled:
                     settled.append(f.production)
                 entries.append(_from_line(book, spec, line, answers, f.production))
+                params_in(spec.get("amount"), params)
     if not settled:
-        entries += _play(book, score.get("play") or [], shared, _totals(book, entries))
+        entries += _play(book, score.get("play") or [], shared, _totals(book, entries), params)
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
-    return Result(combined, settled, open_)
+    return Result(combined, settled, open_, params)
 
 
 def specs_of(spec) -> list[dict]:
@@ -136,7 +139,8 @@ def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
     return Entry(player, spec["item"], amount, against, needs, source)
 
 
-def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
+def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | None = None) -> list[Entry]:
+    """The deal's own entries; ``params`` collects the parameters of the rules that apply."""
     entries = []
     for rule in rules:
         needs: list[str] = []
@@ -150,6 +154,8 @@ def _play(book, rules: list, answers: dict, totals: dict) -> list[Entry]:
                 if not any(not e.item and e.needs == [exc.question] for e in entries):
                     entries.append(Entry("", "", None, None, [exc.question], "play"))
                 continue
+        if params is not None:
+            params_in(rule.get("entries") or [], params)
         for spec in rule.get("entries") or []:
             needs = []
             player = _seat(book, spec["player"], answers, needs) or "?"
@@ -257,14 +263,23 @@ def result_text(book: Rulebook, result: Result, names: dict) -> str:
         if _per_side(book, e.item):
             side = next((p for p in book.partnerships if e.player in p), [e.player])
             who = "–".join(side)
-        amount = "?" if e.amount is None else _num(e.amount)
+        amount = "?" if e.amount is None else _num(e.amount, signed(book, e.item))
         against = f" against {names.get(e.against) or e.against}" if e.against else ""
         needs = f" (to fill in: {', '.join(e.needs)})" if e.needs and e.amount is None else ""
         parts.append(f"{who}: {e.item} {amount}{against}{needs}")
     return "; ".join(parts)
 
 
-def _num(value) -> str:
+def signed(book: Rulebook, item: str) -> bool:
+    """Whether the item's amounts are written with their sign (+8, −2): a change, a payment, a
+    score. ``signed: false`` for a count written as it is (bridge: the tricks taken, 9)."""
+    return next((i.get("signed", True) is not False for i in book.score.get("items") or []
+                 if i.get("id") == item), True)
+
+
+def _num(value, with_sign: bool = True) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"{value:+g}" if isinstance(value, (int, float)) else str(value)
+    if not isinstance(value, (int, float)):
+        return str(value)
+    return f"{value:+g}" if with_sign else f"{value:g}"

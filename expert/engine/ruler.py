@@ -1,29 +1,85 @@
 """Ruling on a set of answers: one compiled engine per rulebook, reset for every case."""
 from __future__ import annotations
 
-from referee.expert.engine.compiler import Answer, Finding, SetAside, compile_engine
+from referee.expert.engine.compiler import Answer, Finding, SetAside, compile_engine, strata
+from referee.expert.engine.groups import Groups
 from referee.expert.language.model import Rulebook, text
 from referee.expert.engine.verdict import NotRuled, Ruling, article_of, build_finding
 
 
 class Ruler:
+    """Rules on answers. The rulebook's productions are split into groups (``groups``); each
+    ruling runs on an engine compiled from the groups its answers can reach (engines are kept,
+    a few dozen at most), so a ruling pays for the rules that can concern it, not for the
+    whole rulebook. ``engine`` is the whole rulebook's engine (built when first asked for)."""
+
+    ENGINES = 64        # engines kept per Ruler (one per set of groups met)
+
     def __init__(self, book: Rulebook):
         self.book = book
-        self.engine = compile_engine(book)()
+        strata(book)                       # a circular rulebook cannot be ruled on: say so now
+        self.groups = Groups(book)
+        self._engines: dict[frozenset, object] = {}
+        self._whole = None
         self._order = {p.id: i for i, p in enumerate(book.productions)}
         self._parent_claims = _parent_claims(book)
 
-    def rule(self, answers: dict, header: dict | None = None, from_cards: dict | None = None) -> Ruling:
-        book, engine = self.book, self.engine
-        engine.reset()
-        facts = []
+    @property
+    def engine(self):
+        """The engine of the whole rulebook (every production)."""
+        if self._whole is None:
+            self._whole = compile_engine(self.book)()
+        return self._whole
+
+    @engine.setter
+    def engine(self, engine) -> None:
+        """Rule every case on this one engine from now on."""
+        self._whole = engine
+        self._engines = None
+
+    def engine_for(self, answers: dict):
+        """The engine made of the groups these answers can reach."""
+        if self._engines is None:
+            return self.engine
+        key = self.groups.needed(answers)
+        engine = self._engines.pop(key, None)
+        if engine is None:
+            if len(self._engines) >= self.ENGINES:
+                self._engines.pop(next(iter(self._engines)))      # the least recently used
+            engine = compile_engine(self.book, self.groups.productions(key))()
+        self._engines[key] = engine
+        return engine
+
+    def reads(self, answers: dict) -> set[str]:
+        """The productions a ruling on these answers can fire (``groups.matching``)."""
+        return self.groups.matching(self._values(answers))
+
+    def _values(self, answers: dict) -> dict:
+        """The answers the engine is given: question id -> value (lists as tuples), free text
+        and unknown questions left out."""
+        values = {}
         for qid in sorted(answers):
-            q = book.questions.get(qid)
+            q = self.book.questions.get(qid)
             if q is None or q.type == "text":
                 continue
             value = answers[qid]
-            facts.append(Answer(id=qid, value=tuple(value) if isinstance(value, list) else value))
-        if facts:
+            values[qid] = tuple(value) if isinstance(value, list) else value
+        return values
+
+    def rule(self, answers: dict, header: dict | None = None, from_cards: dict | None = None,
+             order: list[str] | None = None) -> Ruling:
+        """``order``: declare the answers one at a time in this order of question ids (the order
+        analysis); by default they are declared together, sorted by question id."""
+        book = self.book
+        values = self._values(answers)
+        facts = [Answer(id=qid, value=value) for qid, value in values.items()]
+        engine = self.engine_for(values)
+        engine.reset()
+        if order is not None:
+            rank = {q: i for i, q in enumerate(order)}
+            for f in sorted(facts, key=lambda f: rank.get(f["id"], len(rank))):
+                engine.declare(f)
+        elif facts:
             engine.declare(*facts)
         engine.run()
         found = sorted({f["production"] for f in engine.facts.values() if isinstance(f, Finding)},

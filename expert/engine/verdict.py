@@ -201,10 +201,18 @@ class RequestAnswer:
                                   # undecided | no-article | depends (requests.Basis)
     articles: list[str] = field(default_factory=list)   # the labels of what decides it
     provision: str | None = None  # the article the party invoked
+    on: str | None = None         # the player the effect was asked on
+    amount: Any = None            # how much was asked
+    given: Any = None             # how much the rules give, when less than asked
 
     def to_dict(self) -> dict:
-        return {"party": self.party, "request": self.request, "answer": self.answer,
-                "provisions": self.provisions, "reason": text(self.reason), "text": self.text}
+        d = {"party": self.party, "request": self.request, "answer": self.answer,
+             "provisions": self.provisions, "reason": text(self.reason), "text": self.text}
+        if self.on:
+            d["on"] = self.on
+        if self.amount is not None:
+            d["amount"] = self.amount
+        return d
 
 
 def _answered(ruling: "Ruling") -> list[str]:

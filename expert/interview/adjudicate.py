@@ -60,7 +60,8 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
         domains.pop()
     if not open_:
         ruling = _rule(ruler, book, shared, events, header, from_cards)
-        facts += [UnknownFact(qid, where, matters=False) for where, answers in _places(shared, events)
+        waiting = {p.needs for f in ruling.findings for p in f.penalty if p.needs}
+        facts += [UnknownFact(qid, where, matters=qid in waiting) for where, answers in _places(shared, events)
                   for qid, value in answers.items() if is_unknown(value) and not any(
                       f.question == qid and f.event == where for f in facts)]
     else:
@@ -106,10 +107,12 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
     for order in orders:
         trial = replace(dispute, events=[dispute.events[i] for i in order], order_known=True, requests=[])
         r = rule_dispute(ruler, trial, header, from_cards, ask=False)
-        for f in r.findings + [f for a in r.alternatives for f in a.findings]:
-            f.event = order[f.event]
-        for nr in r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
-            nr.event = order[nr.event]
+        remapped = set()           # a finding may stand in the ruling and in its alternatives
+        for f in r.findings + [f for a in r.alternatives for f in a.findings] \
+                + r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+            if id(f) not in remapped:
+                remapped.add(id(f))
+                f.event = order[f.event]
         r.events = [dispute.event_answers()[i] for i in range(n)]
         outcomes.append(({EVENTS_ORDER: [i + 1 for i in order]}, r))
     groups: dict[tuple, list] = {}

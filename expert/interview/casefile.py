@@ -1,14 +1,13 @@
 """Case files: a disputed deal's answers and header, read from and saved to YAML."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import yaml
 
 from referee.expert.language.dispute import read_dispute
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.fileio import write_atomic
 from referee.expert.language.model import Rulebook
 from referee.expert.language.yamlio import load_file, load_text, where
 
@@ -28,7 +27,60 @@ def read_case(path: str | Path, text: str | None = None) -> dict:
         f, line = where(data)
         raise RefereeError("missing 'game:', expected the rulebook name (see `referee games`)",
                            str(path), line)
+    check_header(data.get("header"), str(path), where(data)[1])
     return data
+
+
+def check_header(header, path: str, line: int | None = None) -> None:
+    """The header's shape, before any rulebook is read: a mapping of the known keys to single
+    values (``date`` a real YYYY-MM-DD date), ``players`` mapping seats to names."""
+    if header is None:
+        return
+    if not isinstance(header, dict):
+        raise RefereeError("header must be a mapping (tournament, table, deal, date, referee, players)",
+                           path, line)
+    line = where(header)[1] or line
+    unknown = set(header) - set(HEADER_KEYS)
+    if unknown:
+        raise RefereeError(f"unknown header keys {sorted(map(str, unknown))}, expected "
+                           f"{', '.join(HEADER_KEYS)}", path, line)
+    for key, value in header.items():
+        if key == "players":
+            continue
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int, float))):
+            raise RefereeError(f"header {key} must be a single value (text or a number), "
+                               f"got {_shown(value)}", path, line)
+    date = header.get("date")
+    if date is not None and not _is_date(date):
+        raise RefereeError(f"header date {_shown(date)} is not a date, expected YYYY-MM-DD "
+                           "(e.g. 2026-11-29)", path, line)
+    players = header.get("players")
+    if players is None:
+        return
+    if not isinstance(players, dict):
+        raise RefereeError("header players must map seats to names, e.g. {declarer: Marko}", path, line)
+    for seat, name in players.items():
+        if not isinstance(seat, str) or (name is not None and (
+                isinstance(name, bool) or not isinstance(name, (str, int)))):
+            raise RefereeError(f"header players must map seats to names, got {_shown(seat)}: "
+                               f"{_shown(name)}", path, where(players)[1] or line)
+
+
+def _is_date(value) -> bool:
+    import datetime
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(value) -> str:
+    """A value for a message: its repr, cut short (a hostile file can hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def case_answers(data: dict, book: Rulebook, path: str | Path) -> tuple[dict, dict]:
@@ -56,22 +108,9 @@ def case_dispute(data: dict, book: Rulebook, path: str | Path):
         raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected {', '.join(CASE_KEYS)}",
                            str(path), where(data)[1])
     dispute = read_dispute(data, book, str(path))
+    check_header(data.get("header"), str(path), where(data)[1])
     header = data.get("header") or {}
-    if not isinstance(header, dict):
-        raise RefereeError("header must be a mapping (tournament, table, deal, date, referee, players)",
-                           str(path), where(data)[1])
-    unknown = set(header) - set(HEADER_KEYS)
-    if unknown:
-        raise RefereeError(f"unknown header keys {sorted(unknown)}, expected {', '.join(HEADER_KEYS)}",
-                           str(path), where(header)[1])
     players = header.get("players") or {}
-    if not isinstance(players, dict):
-        raise RefereeError("header players must map seats to names, e.g. {declarer: Marko}",
-                           str(path), where(header)[1])
-    for key in set(header) - {"players"}:
-        if isinstance(header[key], (dict, list)):
-            raise RefereeError(f"header {key} must be a single value, got {header[key]!r}",
-                               str(path), where(header)[1])
     for seat in players:
         if seat not in book.seat_ids:
             raise RefereeError(f"header names unknown seat {seat!r}, expected one of "
@@ -95,17 +134,15 @@ def save_case(path: str | Path, game: str, answers: dict, header: dict | None = 
 
 
 def _write_case(path: str | Path, data: dict, note: str | None) -> Path:
-    path = Path(path)
-    body = yaml.safe_dump(_plain(data), allow_unicode=True, sort_keys=False)
-    prefix = f"# {note}\n" if note else ""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".case-", suffix=".yaml")
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(prefix + body)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
-    return path
+    """Atomically, and never over anything but a regular file (expert/language/fileio.py): a
+    target that cannot be written is a RefereeError naming it, and nothing is left behind."""
+    try:
+        body = yaml.safe_dump(_plain(data), allow_unicode=True, sort_keys=False)
+    except yaml.YAMLError as exc:      # a value YAML cannot write: say so, write nothing
+        raise RefereeError(f"cannot save the answers: {exc}", str(path)) from None
+    # the note is one comment line whatever it holds
+    prefix = f"# {' '.join(str(note).split())}\n" if note else ""
+    return write_atomic(path, prefix + body)
 
 
 def save_session(path: str | Path, session, note: str | None = None) -> Path:

@@ -15,6 +15,7 @@ from referee.expert.engine.result import settles_by_itself, specs_of
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
+from referee.expert.language.logic import Logic, answer3, derive3, fact3
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
 
@@ -169,11 +170,7 @@ class Interview:
 
 
 def _producers(book: Rulebook) -> dict[str, list[Production]]:
-    producers: dict[str, list[Production]] = {}
-    for p in book.productions:
-        if p.action == "derive":
-            producers.setdefault(p.derive, []).append(p)
-    return producers
+    return Logic.of(book).producers
 
 
 class _State:
@@ -194,39 +191,21 @@ class _State:
             self.closed |= newly
 
     def _facts(self) -> None:
+        logic = Logic.of(self.book)
         self.facts = {}
-        pending = dict(self.producers)
-        for _ in range(len(pending) + 1):
-            changed = False
-            for name, prods in pending.items():
-                vals = [self.value(p.when) for p in prods]
-                new = True if True in vals else (None if None in vals else False)
-                if self.facts.get(name, "unset") != new:
-                    self.facts[name] = new
-                    changed = True
-            if not changed:
-                break
-        infractions = [p for p in self.book.productions if p.action == "finding"
-                       and not cond.reads_findings(p.when)]
-        vals = [self.value(p.when) for p in infractions]
+        derive3(logic.derivers, lambda p: self.value(p.when), self.facts)   # filled in place: read as made
+        vals = [self.value(p.when) for p in logic.plain_findings]
         self.no_findings = False if True in vals else (None if None in vals else True)
+
+    def _settled(self, qid: str) -> bool:
+        return qid in self.closed or qid not in self.book.questions
 
     def literal(self, lit) -> bool | None:
         if isinstance(lit, cond.FactTest):
-            return self.facts.get(lit.name, None if lit.name in self.producers else False)
+            return fact3(lit.name, self.facts, self.producers)
         if isinstance(lit, cond.NoFindings):
             return self.no_findings
-        if lit.question in self.answers:
-            value = self.answers[lit.question]
-            if is_unknown(value):        # answered "unknown": answered, but its value is open
-                q = self.book.questions.get(lit.question)
-                if q is not None and q.unknown:          # unless the text prescribes the answer
-                    return lit.holds(q.unknown["value"])
-                return True if lit.op == "answered" else None
-            return lit.holds(value)
-        if lit.question in self.closed or lit.question not in self.book.questions:
-            return False
-        return None
+        return answer3(lit, self.answers, self._settled, _defaults(self.book))
 
     def value(self, c) -> bool | None:
         return cond.evaluate(c, self.literal)
@@ -257,6 +236,15 @@ class _State:
                     for p in self.book.productions:
                         if p.action == "finding" and not cond.reads_findings(p.when):
                             self.collect(p.when, wanted, depth + 1)
+
+
+def _defaults(book: Rulebook) -> dict:
+    """What the text prescribes for each question answered 'unknown', where it does."""
+    cached = book.__dict__.get("_unknown_defaults")
+    if cached is None:
+        cached = {q.id: q.unknown["value"] for q in book.questions.values() if q.unknown}
+        book.__dict__["_unknown_defaults"] = cached
+    return cached
 
 
 def prune(book: Rulebook, answers: dict) -> dict:

@@ -326,7 +326,7 @@ class Session:
             self.order_known = not self.order_known
             self.history.append(["order"])
             return self._ws()["order_unknown" if not self.order_known else "order_known"]
-        if raw.isdecimal() and raw.isascii() and 1 <= int(raw) <= len(rows):
+        if raw.isdecimal() and raw.isascii() and len(raw) < 10 and 1 <= int(raw) <= len(rows):
             row = rows[int(raw) - 1]
             self.pending = (row["event"], row["question"])
             self.current = row["event"] if row["event"] is not None else self.current
@@ -336,34 +336,53 @@ class Session:
 
     # --- requests ------------------------------------------------------------------------
     def request_options(self) -> list[Option]:
-        """What a party may ask for in this dispute: the claim upheld or rejected, each effect the
-        rulebook's findings on the claims made can give, something else."""
+        """What a party may ask for: the claim upheld or rejected, no penalty on himself, the
+        result as played to stand, any effect the rulebook knows (those its findings on the claims
+        made can give first), something else."""
         ws, book = self._ws(), self.book
-        options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"])]
-        claims = {str(c) for e in [*self.events, self.shared] for v in e.values() if isinstance(v, list) for c in v}
-        effects: list[str] = []
+        options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"]),
+                   Option("no-penalty", ws["ask_no_penalty"]), Option("stands", ws["ask_stands"])]
+        # a claim and its sub-grounds (any several-answer question) name the claims made
+        claims = set()
+        for answers in [self.shared, *self.events]:
+            for qid, value in answers.items():
+                q = book.questions.get(qid)
+                if q is not None and q.type == "multi" and isinstance(value, list):
+                    claims |= {str(v) for v in value}
+        likely: list[str] = []
         for p in book.productions:
             claim = str((p.finding or {}).get("claim") or "")
             if p.action != "finding" or (claims and claim and claim not in claims):
                 continue
-            effects += [e["effect"] for e in (p.finding.get("penalty") or [])
-                        if isinstance(e, dict) and e.get("effect") not in effects]
-        for name in effects:
-            options.append(Option(f"effect:{name}", text(book.effects[name].get("label"), self.lang) or name))
+            likely += [e["effect"] for e in (p.finding.get("penalty") or [])
+                       if isinstance(e, dict) and e.get("effect") not in likely]
+        labels = set()
+        for name in likely + [e for e in book.effects if e not in likely]:
+            label = text(book.effects[name].get("label"), self.lang) or name
+            if label in labels:
+                continue                  # two effects worded alike are one choice
+            labels.add(label)
+            options.append(Option(f"effect:{name}", label))
         options.append(Option("other", ws["ask_other"]))
         return options
 
     def _request_prompt(self) -> Prompt:
         ws, book = self._ws(), self.book
         names = self.header.get("players") or {}
+        seats = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
         if "party" not in self.draft:
-            options = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
-            return Prompt("request_party", "party", ws["request_party"], type="seat", options=options,
-                          allowed=describe_allowed_options(options, self.lang))
+            return Prompt("request_party", "party", ws["request_party"], type="seat", options=seats,
+                          allowed=describe_allowed_options(seats, self.lang))
         if "asks" not in self.draft:
             options = self.request_options()
             return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
                           allowed=describe_allowed_options(options, self.lang))
+        if self.draft["asks"].startswith("effect:") and "on" not in self.draft:
+            return Prompt("request_on", "on", ws["request_on"], type="seat", options=seats, can_skip=True,
+                          allowed=describe_allowed_options(seats, self.lang))
+        if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
+            return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
+                          allowed=self._w_allowed()["number"])
         if "text" not in self.draft:
             return Prompt("request_text", "text", ws["request_text"], type="text",
                           can_skip=self.draft["asks"] != "other")
@@ -383,6 +402,23 @@ class Session:
     def _answer_request_asks(self, prompt: Prompt, raw: str) -> None:
         self.draft["asks"] = self._pick(prompt, raw)
 
+    def _answer_request_on(self, prompt: Prompt, raw: str) -> None:
+        self.draft["on"] = self._pick(prompt, raw) if raw else None
+
+    def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
+        if not raw:
+            self.draft["amount"] = None
+            return None
+        try:
+            value = float(raw.replace(",", "."))
+        except ValueError:
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
+                                prompt.allowed) from None
+        if not (abs(value) < 1e9):
+            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed))
+        self.draft["amount"] = int(value) if value.is_integer() else value
+        return None
+
     def _answer_request_text(self, prompt: Prompt, raw: str) -> str | None:
         if not raw and not prompt.can_skip:
             raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=self._w_allowed()["text"]))
@@ -401,7 +437,8 @@ class Session:
 
     def _finish_request(self, provision: str | None) -> str:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
-                                     text=self.draft.get("text", ""), provision=provision))
+                                     text=self.draft.get("text", ""), provision=provision,
+                                     on=self.draft.get("on"), amount=self.draft.get("amount")))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"
@@ -674,17 +711,14 @@ def describe_allowed_options(options: list[Option], lang: str) -> str:
 
 
 def find_provision(book: Rulebook, raw: str) -> str | None:
-    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2")."""
+    """A provision by its id, or by its label as the rulebook writes it ("Član 8, stav 2", "22",
+    "64A1"): the lookup `referee articles GAME ARTICLE` uses; the first when a label names several."""
+    from referee.expert.language.lookup import lookup
     raw = raw.strip()
     if raw in book.provisions:
         return raw
-    for pid, prov in book.provisions.items():
-        if prov.label.lower() == raw.lower():
-            return pid
-    for pid, prov in book.provisions.items():
-        if prov.label.lower().startswith(raw.lower()):
-            return pid
-    return None
+    found = lookup(book, raw)
+    return found[0].id if found else None
 
 
 def _now() -> str:

@@ -45,8 +45,8 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     """' (did you mean ...?)' for a value or label of ``q`` close to what was typed; for a list
     answer, for the first item that is not a value. '' when nothing is close."""
     allowed = allowed_values(q, book, answers)
-    if not allowed or isinstance(typed, bool):
-        return ""
+    if not allowed or isinstance(typed, bool) or q.type == "yesno":
+        return ""                      # yes/no: the refusal already says "yes or no"
     items = typed if isinstance(typed, list) else (
         [t for t in str(typed).replace(";", ",").split(",") if t.strip()]
         if qtype(q).several and isinstance(typed, str) else [typed])
@@ -62,6 +62,12 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     if not values:
         return ""
     return " (did you mean " + " or ".join(repr(v) for v in values) + "?)"
+
+
+def _shown(value: Any) -> str:
+    """A typed value for a message: its repr, cut short (a file can hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def allowed_values(q: Question, book: Rulebook, answers: dict | None = None) -> list[Any] | None:
@@ -97,7 +103,7 @@ def check(q: Question, value: Any, book: Rulebook, answers: dict | None = None) 
         return {UNKNOWN: [check(q, v, book, answers) for v in among]}
 
     def bad():
-        raise RefereeError(f"invalid answer {value!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(value)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, value, book, answers)}")
     return qtype(q).check(q, value, book, answers, bad)
 
@@ -121,7 +127,7 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
         return check(q, {UNKNOWN: among}, book, answers)
 
     def refuse(token: str):
-        raise RefereeError(f"invalid answer {token!r} to {q.id!r}, expected "
+        raise RefereeError(f"invalid answer {_shown(token)} to {q.id!r}, expected "
                            f"{describe_allowed(q, book, answers)}{value_hint(q, token, book, answers, lang)}")
     value = qtype(q).parse(q, raw, book, answers, lang, refuse)
     return check(q, value, book, answers) if qtype(q).recheck else value

@@ -19,18 +19,25 @@ from referee.expert.language.yamlio import where
 
 # what a party may ask for, besides a rulebook's own effects ("effect:<name>") and articles
 # ("provision:<id>"): that an infraction is established against the other side, or that none is
-GENERIC_REQUESTS = ("upheld", "rejected", "other")
+GENERIC_REQUESTS = ("upheld", "rejected", "no-penalty", "stands", "other")
 
 
 @dataclass
 class Request:
     party: str                    # a seat
-    asks: str                     # upheld | rejected | effect:<effect> | provision:<id> | other
+    asks: str                     # upheld | rejected | no-penalty | stands | effect:<effect> |
+                                  # provision:<id> | other
     text: str = ""                # what the party said, for the record
     provision: str | None = None  # the article the party invokes (free-text requests)
+    on: str | None = None         # effect requests: the player the effect should fall on
+    amount: float | int | None = None   # effect requests: how much is asked
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"party": self.party, "asks": self.asks}
+        if self.on:
+            d["on"] = self.on
+        if self.amount is not None:
+            d["amount"] = self.amount
         if self.text:
             d["text"] = self.text
         if self.provision:
@@ -107,9 +114,11 @@ def _list(value, key: str, path: str, data) -> list:
 
 def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     line = where(node)[1]
-    if not isinstance(node, dict) or not {"party", "asks"} <= set(node) or set(node) - {"party", "asks", "text", "provision"}:
-        raise RefereeError("a request needs party (a seat) and asks (upheld, rejected, effect:NAME, "
-                           "provision:ID or other), with optional text and provision", path, line)
+    if (not isinstance(node, dict) or not {"party", "asks"} <= set(node)
+            or set(node) - {"party", "asks", "text", "provision", "on", "amount"}):
+        raise RefereeError("a request needs party (a seat) and asks (upheld, rejected, no-penalty, stands, "
+                           "effect:NAME, provision:ID or other), with optional text, provision, on (a seat) "
+                           "and amount", path, line)
     party, asks = str(node["party"]), str(node["asks"])
     if party not in book.seat_ids:
         raise RefereeError(f"request party {party!r}, expected one of {', '.join(book.seat_ids)}", path, line)
@@ -118,8 +127,15 @@ def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     if provision is not None and str(provision) not in book.provisions:
         raise RefereeError(f"request invokes {provision!r}, which is not a provision of {book.game} "
                            "(see `referee articles`)", path, line)
+    on = node.get("on")
+    if on is not None and str(on) not in book.seat_ids:
+        raise RefereeError(f"request on {on!r}, expected one of {', '.join(book.seat_ids)}", path, line)
+    amount = node.get("amount")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, (int, float))):
+        raise RefereeError(f"request amount {amount!r}, expected a number", path, line)
     return Request(party=party, asks=asks, text=str(node.get("text") or ""),
-                   provision=str(provision) if provision is not None else None)
+                   provision=str(provision) if provision is not None else None,
+                   on=str(on) if on is not None else None, amount=amount)
 
 
 def check_request(asks: str, book: Rulebook, path: str | None = None, line: int | None = None) -> None:
@@ -127,5 +143,6 @@ def check_request(asks: str, book: Rulebook, path: str | None = None, line: int 
     ok = (asks in GENERIC_REQUESTS or (kind == "effect" and name in book.effects)
           or (kind == "provision" and name in book.provisions))
     if not ok:
-        raise RefereeError(f"request {asks!r}, expected upheld, rejected, other, effect:NAME with NAME one of "
+        raise RefereeError(f"request {asks!r}, expected upheld, rejected, no-penalty, stands, other, effect:NAME "
+                           f"with NAME one of "
                            f"{', '.join(book.effects)}, or provision:ID", path, line)

@@ -147,6 +147,9 @@ class Rulebook:
     articles: list[Article]
     files: list[Path]
     cards_map: dict = field(default_factory=dict)   # derived card fact -> question specs
+    #: each knowledge file (relative to ``root``) -> the digest of the data read from it (yamlcache):
+    #: what the rulebook's hash in a ruling record is made of
+    digests: dict = field(default_factory=dict)
     score: dict = field(default_factory=dict)       # the score sheet: items, effects, play (rulebook.yaml)
     tournament_values: dict = field(default_factory=dict)   # parameters the tournament set (referee.toml)
 
@@ -165,7 +168,16 @@ class Rulebook:
         return seat
 
     def production(self, pid: str) -> Production:
-        for p in self.productions:
-            if p.id == pid:
+        """The production with this id (an index by id, checked against the list so that a
+        production replaced or removed in place is never returned stale)."""
+        index = self.__dict__.get("_production_index")
+        hit = index.get(pid) if index is not None else None
+        if hit is not None:
+            i, p = hit
+            if i < len(self.productions) and self.productions[i] is p:
                 return p
-        raise KeyError(pid)
+        index = {q.id: (i, q) for i, q in reversed(list(enumerate(self.productions)))}
+        self.__dict__["_production_index"] = index
+        if pid not in index:
+            raise KeyError(pid)
+        return index[pid][1]

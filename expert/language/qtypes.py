@@ -55,7 +55,7 @@ class QuestionType:
         """One value by its number in the menu, its name or its label."""
         allowed = self.allowed(q, book, answers) or []
         token = token.strip()
-        if token.isdecimal() and token.isascii() and 1 <= int(token) <= len(allowed):
+        if token.isdecimal() and token.isascii() and len(token) < 10 and 1 <= int(token) <= len(allowed):
             return allowed[int(token) - 1]
         for v in allowed:
             if str(v).lower() == token.lower():
@@ -104,7 +104,7 @@ class YesNo(QuestionType):
             return True
         if low in NO:
             return False
-        raise RefereeError(f"invalid answer {raw!r} to {q.id!r}, expected yes or no")
+        raise RefereeError(f"invalid answer {raw[:80]!r} to {q.id!r}, expected yes or no")
 
 
 class Choice(QuestionType):
@@ -208,6 +208,8 @@ class Number(QuestionType):
 
     def parse(self, q, raw, book, answers, lang, refuse):
         try:
+            if len(raw) > 30:       # int() refuses 4,300+ digits with its own ValueError; say it here
+                raise ValueError
             value = int(raw)
         except ValueError:
             raise RefereeError(f"invalid answer {raw[:80]!r} to {q.id!r}, expected "

@@ -9,7 +9,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.model import (QUESTION_SCOPES, QUESTION_TYPES, Article, Case, Production,
                                            Provision, Question, Rulebook)
 from referee.expert.language.problems import Problems
-from referee.expert.language.yamlio import load_file, where
+from referee.expert.language.yamlio import load_knowledge, where
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "knowledge"
 
@@ -28,18 +28,23 @@ def list_games(root: str | Path | None = None) -> list[str]:
 
 
 def load_rulebook(game: str, root: str | Path | None = None,
-                  problems: Problems | None = None) -> Rulebook:
-    """Load and validate; raise the first error unless a ``problems`` collector is given."""
+                  problems: Problems | None = None, cached: bool = True) -> Rulebook:
+    """Load and validate; raise the first error unless a ``problems`` collector is given.
+
+    ``game`` must be the name of one of the root's rulebooks (never a path: a record or case file
+    naming ``/somewhere/else`` loads nothing). ``cached=False`` parses every file afresh, for
+    checks that must not take the parse cache's word (``referee verify``)."""
     strict = problems is None
     problems = problems if problems is not None else Problems()
     base = knowledge_root(root)
-    folder = base / game
-    if not (folder / "rulebook.yaml").is_file():
+    games = list_games(base)
+    if not isinstance(game, str) or game not in games:
         from referee.expert.language.answers import hint
-        games = list_games(base)
+        game = str(game)[:60]
         raise RefereeError(f"unknown game {game!r}{hint(game, games)}, expected one of: "
                            f"{', '.join(games) or 'none'}", str(base))
-    book = _Loader(game, folder, problems).load()
+    folder = base / game
+    book = _Loader(game, folder, problems, cached).load()
     from referee.expert.language.validate import validate
     validate(book, problems)
     if strict:
@@ -48,14 +53,17 @@ def load_rulebook(game: str, root: str | Path | None = None,
 
 
 class _Loader:
-    def __init__(self, game: str, folder: Path, problems: Problems):
-        self.game, self.folder, self.problems = game, folder, problems
+    def __init__(self, game: str, folder: Path, problems: Problems, cached: bool = True):
+        self.game, self.folder, self.problems, self.cached = game, folder, problems, cached
         self.files: list[Path] = []
+        self.digests: dict[str, str] = {}      # file, relative to the folder -> digest of its data
 
     def read(self, path: Path) -> Any:
         self.files.append(path)
         try:
-            return load_file(path, cached=True)
+            data, digest = load_knowledge(path, self.cached)
+            self.digests[path.relative_to(self.folder).as_posix()] = digest
+            return data
         except RefereeError as exc:
             self.problems.error(exc.message, exc.file, exc.line)
             return None
@@ -113,7 +121,8 @@ class _Loader:
             effects=dict(meta.get("effects") or {}), parameters=dict(meta.get("parameters") or {}),
             questions=questions, provisions=provisions, productions=productions,
             articles=articles, files=self.files, cards_map=cards_map,
-            score=dict(meta.get("score") or {}) if isinstance(meta.get("score") or {}, dict) else {})
+            score=dict(meta.get("score") or {}) if isinstance(meta.get("score") or {}, dict) else {},
+            digests=self.digests)
 
     def load_article(self, path: Path, questions: dict[str, Question]) -> Article | None:
         data = self.read(path)

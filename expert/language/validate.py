@@ -287,6 +287,9 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         if node.get("per", "player") not in ("player", "side"):
             problems.error(f"rulebook.yaml: score item {node['id']!r}: per must be player or side", file,
                            getattr(node, "line", line))
+        if not isinstance(node.get("signed", True), bool):
+            problems.error(f"rulebook.yaml: score item {node['id']!r}: signed must be true or false", file,
+                           getattr(node, "line", line))
         items.append(node["id"])
     for name, specs in (score.get("effects") or {}).items():
         where = getattr(specs, "line", line)

@@ -117,8 +117,22 @@ def rulebook_hash(files: Iterable[str | os.PathLike], root: str | os.PathLike | 
     return "sha256:" + h.hexdigest()
 
 
+def data_hash(digests: Mapping[str, str]) -> str:
+    """The rulebook hash from the digests of the data read from each knowledge file (relative
+    name -> digest, see ``expert.language.yamlcache``): what the ruling was made with, whether the
+    data came from the files or from the parse cache."""
+    if not digests:
+        raise RefereeError("the rulebook lists no knowledge files to hash")
+    h = hashlib.sha256(b"referee-rulebook-data/1\0")
+    for name, digest in sorted(digests.items()):
+        h.update(f"{name}\0{digest}\0".encode("utf-8"))
+    return "sha256:" + h.hexdigest()
+
+
 def rulebook_identity(rulebook: Any) -> dict:
-    """``{game, edition, hash, files}`` of a Rulebook (or a dict with those keys)."""
+    """``{game, edition, hash, files}`` of a Rulebook (or a dict with those keys). A loaded
+    Rulebook's hash is made of the data it was built from (``data_hash``), not of the files as
+    they are now: an edit after loading, or an altered parse cache, shows as a different hash."""
     if isinstance(rulebook, Mapping):
         game, edition = rulebook.get("game"), rulebook.get("edition")
         files = rulebook.get("files") or []
@@ -126,7 +140,8 @@ def rulebook_identity(rulebook: Any) -> dict:
     else:
         game, edition = getattr(rulebook, "game", None), getattr(rulebook, "edition", None)
         files = getattr(rulebook, "files", None) or []
-        given_hash = None
+        digests = getattr(rulebook, "digests", None)
+        given_hash = data_hash(digests) if digests else None
     root = None
     rb = [Path(f) for f in files if Path(f).name == "rulebook.yaml"]
     if rb:
@@ -275,36 +290,49 @@ def seal(record: dict) -> dict:
 
 # ---------------------------------------------------------------- files
 
+def record_text(record: Mapping) -> str:
+    """A record as the pretty JSON of a record file."""
+    return json.dumps(record, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
 def save_record(record: Mapping, path: str | os.PathLike) -> Path:
-    """Write a record as pretty JSON, atomically (temp file + rename)."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    data = json.dumps(record, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return path
+    """Write a record as pretty JSON, atomically (temp file + rename); refuses to replace
+    anything but a regular file."""
+    from referee.expert.language.fileio import write_atomic
+    return write_atomic(path, record_text(record))
 
 
 def load_record(path: str | os.PathLike) -> dict:
     """Read a ruling record from a JSON file; RefereeError when it is not one."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if not p.is_file():
+            raise RefereeError("not a regular file, expected a ruling record (JSON)", file=str(p))
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RefereeError(f"larger than {MAX_RECORD_BYTES} bytes, expected a ruling record",
+                               file=str(p))
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise RefereeError(f"cannot read ruling record: {exc.strerror}", file=str(p)) from None
+    except UnicodeDecodeError:
+        raise RefereeError("not UTF-8 text, expected a ruling record (JSON)", file=str(p)) from None
     try:
-        rec = json.loads(text)
+        rec = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RefereeError(f"not JSON: {exc.msg}", file=str(p), line=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise RefereeError(f"not a usable ruling record: {exc}", file=str(p)) from None
     check_record_shape(rec, str(p))
     return rec
+
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a record can hold")
 
 
 def check_record_shape(rec: Any, where: str | None = None) -> None:
@@ -314,6 +342,28 @@ def check_record_shape(rec: Any, where: str | None = None) -> None:
     for key in ("rulebook", "answers", "findings"):
         if key not in rec:
             raise RefereeError(f"ruling record has no '{key}'", file=where)
+    # the shape every reader relies on: a hand-made record is refused here, not by a traceback
+    shapes = (("rulebook", dict), ("answers", dict), ("findings", list), ("not_ruled", list),
+              ("header", dict), ("answer_times", dict), ("trail", list), ("appeal", dict),
+              ("from_cards", dict))
+    for key, kind in shapes:
+        if key in rec and rec[key] is not None and not isinstance(rec[key], kind):
+            raise RefereeError(f"ruling record's '{key}' is a {type(rec[key]).__name__}, expected a "
+                               f"{'mapping' if kind is dict else 'list'}", file=where)
+    for key in ("code", "date", "referee", "kind", "created", "appeal_of"):
+        if rec.get(key) is not None and not isinstance(rec[key], str):
+            raise RefereeError(f"ruling record's '{key}' is a {type(rec[key]).__name__}, expected text",
+                               file=where)
+    for key in ("findings", "not_ruled", "trail"):
+        for item in rec.get(key) or []:
+            if not isinstance(item, dict) or any(
+                    item.get(k) is not None and not isinstance(item[k], list)
+                    for k in ("provisions", "penalty", "cites")):
+                raise RefereeError(f"ruling record's '{key}' holds something that is not a "
+                                   "finding", file=where)
+            if any(not isinstance(p, dict) for p in item.get("penalty") or []):
+                raise RefereeError(f"ruling record's '{key}' holds a penalty that is not a mapping",
+                                   file=where)
 
 
 # ---------------------------------------------------------------- comparing records
@@ -404,10 +454,21 @@ def verify(record_or_code: Any, register: Any = None, rulebook: Any = None) -> V
         code = normalize_code(record_or_code)
         if register is None:
             raise RefereeError("checking a printed code needs the register (none given)")
-        found = register.get(code)
+        try:
+            found = register.get(code)
+        except RefereeError as exc:
+            if type(exc).__name__ != "SealError":
+                raise
+            return Verification(False, "altered", code, None,
+                                f"the register's ruling with code {format_code(code)} fails its "
+                                "seal: it or the register was altered after it was saved "
+                                "(run `referee register verify`)", ["(stored record)"])
         if found is None:
+            failing = getattr(register, "seal_failures", None)
+            also = (f"; note: {len(failing)} ruling(s) in the register fail their seal "
+                    f"({', '.join(failing[:5])}): run `referee register verify`") if failing else ""
             return Verification(False, "unknown-code", code, None,
-                                f"no ruling with code {format_code(code)} in the register")
+                                f"no ruling with code {format_code(code)} in the register{also}")
         rid, stored = found
         again = compute_code(stored)
         if again != code:
@@ -434,18 +495,27 @@ def verify(record_or_code: Any, register: Any = None, rulebook: Any = None) -> V
     self_ok = claimed == computed
 
     if register is None:
-        if self_ok:
-            return Verification(True, "unregistered", claimed, computed,
-                                f"the record is consistent with its code {format_code(computed)} "
-                                "(no register was consulted)")
+        if self_ok:  # anyone can compute a record's code: this shows no more than that
+            return Verification(False, "unregistered", claimed, computed,
+                                f"the record is consistent with its code {format_code(computed)}, "
+                                "but no register was consulted: anyone can compute that code, so "
+                                "only the register shows the ruling was made")
         return Verification(False, "altered", claimed, computed,
                             f"the record's content hashes to {format_code(computed)}, not to "
                             f"its code {claimed}: it was altered after it was sealed "
                             "(no register to name the fields)")
 
-    found = register.get(claimed) if claimed and looks_like_code(str(claimed)) else None
-    if found is None and not self_ok:
-        found = register.get(computed)
+    try:
+        found = register.get(claimed) if claimed and looks_like_code(str(claimed)) else None
+        if found is None and not self_ok:
+            found = register.get(computed)
+    except RefereeError as exc:
+        if type(exc).__name__ != "SealError":
+            raise
+        return Verification(False, "altered", claimed, computed,
+                            "the register's copy of this ruling fails its seal: it or the register "
+                            "was altered after it was saved (run `referee register verify`)",
+                            ["(stored record)"])
     if found is None:
         if self_ok:
             return Verification(False, "unregistered", claimed, computed,
@@ -482,26 +552,5 @@ def _describe(rec: Mapping) -> str:
     return ", ".join(bits)
 
 
-def describe(rec: Mapping) -> str:
-    """One line naming a record: game, table, deal, date, referee."""
-    return _describe(rec)
-
-
 def copy_record(rec: Mapping) -> dict:
     return copy.deepcopy(dict(rec))
-
-
-def format_verification(v: Verification) -> str:
-    """What ``referee verify`` prints."""
-    head = "OK" if v.ok else "MISMATCH" if v.status in ("differs", "altered") else "NOT FOUND" \
-        if v.status == "unknown-code" else "UNREGISTERED"
-    out = [f"{head}: {v.message}"]
-    if v.differences:
-        out.append("fields that differ from the register's copy:")
-        out += [f"  - {d}" for d in v.differences]
-    if v.rulebook_current is True:
-        out.append("the rulebook is unchanged since this ruling (same edition, same knowledge files)")
-    elif v.rulebook_current is False:
-        out.append("note: the rulebook has changed since this ruling (edition or knowledge files "
-                   "differ); an appeal would re-rule under the current rulebook")
-    return "\n".join(out) + "\n"

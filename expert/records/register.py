@@ -9,6 +9,13 @@ there (record, citations, penalties, players) or not there at all.
 Records are never altered: triggers refuse UPDATE and DELETE on rulings and appeals. An
 appeal is a record of its own (kind ``appeal``) linked to the ruling it appeals.
 
+Every ruling carries a seal (``expert.records.seal``: a keyed MAC chained over the rulings, the
+key in ``<register>.key``). Lists, searches, counts and precedents are computed from the sealed
+records alone: the index tables (citations, penalties, players, appeals) and the indexed columns
+serve ``referee register verify``, which re-derives every one of them from the records and names
+what differs. A register is opened read-only for reading (read-only media work), and is checked
+(SQLite's quick_check, its tables and triggers, the last seal) before anything is written to it.
+
 The path is, in order: the ``path`` argument (the CLI's ``--register``), the environment
 variable ``REFEREE_REGISTER``, ``./referee-register.sqlite``.
 
@@ -38,7 +45,7 @@ ENV_VAR = "REFEREE_REGISTER"
 #: network share used from SEVERAL machines must use the rollback journal instead.
 JOURNAL_ENV_VAR = "REFEREE_REGISTER_JOURNAL"
 DEFAULT_NAME = "referee-register.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
@@ -57,7 +64,12 @@ CREATE TABLE IF NOT EXISTS rulings (
     saved         TEXT NOT NULL,
     no_infraction INTEGER NOT NULL DEFAULT 0,
     appeal_of     INTEGER REFERENCES rulings(id),
-    record        TEXT NOT NULL
+    record        TEXT NOT NULL,
+    seal          TEXT
+);
+CREATE TABLE IF NOT EXISTS meta (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS citations (
     ruling_id    INTEGER NOT NULL REFERENCES rulings(id),
@@ -109,6 +121,17 @@ CREATE TRIGGER IF NOT EXISTS appeals_never_deleted BEFORE DELETE ON appeals
 """
 
 
+TABLES = ("rulings", "citations", "penalties", "players", "appeals", "meta")
+TRIGGERS = ("rulings_never_altered", "rulings_never_deleted", "appeals_never_altered",
+            "appeals_never_deleted")
+_NEVER_ALTERED = ("CREATE TRIGGER IF NOT EXISTS rulings_never_altered BEFORE UPDATE ON rulings\n"
+                  "    BEGIN SELECT RAISE(ABORT, 'a ruling in the register is never altered'); END;")
+
+
+class SealError(RefereeError):
+    """A ruling in the register does not check against its seal (it, or the register, was altered)."""
+
+
 def default_register_path(path: str | os.PathLike | None = None) -> Path:
     """``path`` if given, else ``$REFEREE_REGISTER``, else ``./referee-register.sqlite``."""
     if path:
@@ -127,26 +150,99 @@ def _text(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
+def _damaged(method):
+    """A damaged file (garbled pages, a dropped table, a record that is not JSON) found while
+    reading: one line naming the register, never a traceback."""
+    import functools
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise RefereeError(f"the register is damaged: {exc} (run `referee register verify`)",
+                               str(self.path)) from None
+    return guarded
+
+
 class Register:
-    """One register file. Use as a context manager or call ``close()``."""
+    """One register file. Use as a context manager or call ``close()``.
+
+    ``readonly``: open for reading only (``mode=ro``; on read-only media, where SQLite cannot make
+    its ``-shm`` file, as an immutable file); nothing is switched, created or migrated."""
 
     def __init__(self, path: str | os.PathLike | None = None, *, create: bool = True,
-                 timeout: float = BUSY_TIMEOUT_MS / 1000, journal: str | None = None):
+                 timeout: float = BUSY_TIMEOUT_MS / 1000, journal: str | None = None,
+                 readonly: bool = False):
         journal = (journal or os.environ.get(JOURNAL_ENV_VAR) or "wal").lower()
         if journal not in ("wal", "delete"):
             raise RefereeError(f"register journal '{journal}': expected wal or delete "
                                f"(${JOURNAL_ENV_VAR})")
         self.path = default_register_path(path)
-        if not create and not self.path.exists():
+        self.readonly = readonly
+        if (readonly or not create) and not self.path.exists():
             raise RefereeError(f"no register at {self.path} (set --register or "
                                f"{ENV_VAR}, or save a ruling first)")
         if self.path.exists() and self.path.is_dir():
             raise RefereeError(f"register path {self.path} is a directory, expected a file")
+        if self.path.exists() and not self.path.is_file():
+            raise RefereeError(f"register path {self.path} is not a regular file (a device, FIFO "
+                               "or socket), expected an SQLite file")
         if not self.path.parent.exists():
             raise RefereeError(f"cannot create register {self.path}: folder "
                                f"{self.path.parent} does not exist")
         #: called with a stage name between the writes of a save (tests simulate crashes)
         self._save_hook: Callable[[str], None] | None = None
+        self.key: bytes | None = None
+        #: why seals cannot be checked or made here (no key file, a key of another register)
+        self.key_problem: str | None = None
+        self.sealed = True             # False: a register of schema 1, read-only (never sealed)
+        self._write_checked = False
+        self._conn = None
+        if readonly:
+            self._open_readonly(timeout)
+        else:
+            self._open_for_writing(timeout, journal)
+
+    def _open_readonly(self, timeout: float) -> None:
+        from urllib.parse import quote
+        uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
+        last = None
+        for suffix in ("", "&immutable=1"):
+            try:
+                self._conn = sqlite3.connect(uri + suffix, uri=True, timeout=timeout,
+                                             isolation_level=None)
+                self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+                version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+                tables = {t[0] for t in self._conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table'")}
+                break
+            except sqlite3.DatabaseError as exc:
+                last = exc
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
+                if "unable to open" not in str(exc) and "readonly" not in str(exc):
+                    break
+        if self._conn is None:
+            raise RefereeError(f"{self.path} is not a usable referee register: {last}")
+        self.journal_mode = "read-only"
+        if "rulings" not in tables:
+            self.close()
+            raise RefereeError(f"{self.path} is an SQLite file but not a referee register")
+        if version > SCHEMA_VERSION:
+            self.close()
+            raise RefereeError(f"register {self.path} has schema version {version}; this "
+                               f"referee knows version {SCHEMA_VERSION} (upgrade referee)")
+        if version < 2:
+            self.sealed = False
+            self.key_problem = ("the register was made by an older referee and is not sealed; "
+                                "save a ruling in it (or run `referee register verify` with write "
+                                "access) to seal it")
+            return
+        self._load_key(create=False)
+
+    def _open_for_writing(self, timeout: float, journal: str) -> None:
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
@@ -164,6 +260,7 @@ class Register:
                 self._conn.execute("PRAGMA synchronous = FULL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
                 self._ensure_schema()
+                self._load_key(create=True)
                 break
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc) or "busy" in str(exc):
@@ -171,13 +268,19 @@ class Register:
                         time.sleep(delay)
                         delay = min(delay * 2, 0.2)
                         continue
-                self._conn.close()
+                self.close()
+                writable = os.access(self.path.parent, os.W_OK) and (
+                    not self.path.exists() or os.access(self.path, os.W_OK))
+                if "readonly" in str(exc) or "read-only" in str(exc) or not writable:
+                    raise RefereeError(f"cannot write to register {self.path}: it is read-only "
+                                       "(reading it works: register list, show, search, stats, "
+                                       "verify)") from None
                 raise RefereeError(f"cannot open register {self.path}: {exc}") from None
             except sqlite3.DatabaseError as exc:
-                self._conn.close()
+                self.close()
                 raise RefereeError(f"{self.path} is not a usable referee register: {exc}") from None
             except BaseException:
-                self._conn.close()
+                self.close()
                 raise
 
     # ------------------------------------------------------------ plumbing
@@ -207,9 +310,60 @@ class Register:
                     "SELECT name FROM sqlite_master WHERE type='table'").fetchall()
                 if tables and "rulings" not in {t[0] for t in tables}:
                     raise RefereeError(f"{self.path} is an SQLite file but not a referee register")
-                for stmt in _split_sql(_SCHEMA):
-                    self._conn.execute(stmt)
-                self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if tables:             # an unversioned register of the first design
+                    version = 1
+                else:
+                    for stmt in _split_sql(_SCHEMA):
+                        self._conn.execute(stmt)
+                    self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    return
+            if version == 1:
+                self._seal_old_register()
+
+    def _seal_old_register(self) -> None:
+        """Schema 1 to 2: add the seal column and the meta table, and seal the rulings there are,
+        in order (they are taken as they are: the chain starts now)."""
+        from referee.expert.records.seal import compute_seal, create_key, key_id
+        self._conn.execute("ALTER TABLE rulings ADD COLUMN seal TEXT")
+        for stmt in _split_sql(_SCHEMA):
+            if stmt.startswith("CREATE TABLE IF NOT EXISTS meta"):
+                self._conn.execute(stmt)
+        key = create_key(self.path)
+        self._conn.execute("DROP TRIGGER IF EXISTS rulings_never_altered")
+        previous = None
+        for rid, saved, text in self._conn.execute(
+                "SELECT id, saved, record FROM rulings ORDER BY id").fetchall():
+            previous = compute_seal(key, previous, rid, saved, text)
+            self._conn.execute("UPDATE rulings SET seal = ? WHERE id = ?", (previous, rid))
+        self._conn.execute(_NEVER_ALTERED)
+        self._conn.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('key_id', ?)",
+                           (key_id(key),))
+        self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _load_key(self, create: bool) -> None:
+        """The key file beside the register: made with a register that has no sealed ruling yet;
+        a sealed register without its key (or with another register's) can be read, not sealed."""
+        from referee.expert.records.seal import create_key, key_id, key_path, read_key
+        # the key file is made before the first seal: once a seal is seen, the key is there to read
+        any_sealed = self._conn.execute("SELECT 1 FROM rulings WHERE seal IS NOT NULL LIMIT 1").fetchone()
+        key = read_key(self.path)
+        stored = self._conn.execute("SELECT value FROM meta WHERE name = 'key_id'").fetchone()
+        if key is None:
+            if create and not any_sealed:
+                key = create_key(self.path)
+                with self._transaction():
+                    self._conn.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('key_id', ?)",
+                                       (key_id(key),))
+                stored = (key_id(key),)
+            else:
+                self.key_problem = (f"the register's key file {key_path(self.path)} is missing: seals "
+                                    "cannot be checked or made (restore the key file made with the register)")
+                return
+        if stored is not None and stored[0] != key_id(key):
+            self.key_problem = (f"the key file {key_path(self.path)} is not this register's key "
+                                "(its fingerprint differs): seals cannot be checked or made")
+            return
+        self.key = key
 
     class _Tx:
         def __init__(self, conn):
@@ -238,6 +392,55 @@ class Register:
 
     # ------------------------------------------------------------ writing
 
+    def _ready_to_write(self) -> None:
+        """Before the first write: the file is sound (quick_check), every table and trigger is
+        there, the key is this register's, and the last ruling's seal holds. A damaged or
+        tampered register is not written to."""
+        if self._write_checked:
+            return
+        if self.readonly:
+            raise RefereeError(f"the register {self.path} was opened for reading only")
+        problem = None
+        try:
+            # the full check (indexes against their tables too): a few milliseconds a megabyte
+            check = "; ".join(r[0] for r in self._conn.execute("PRAGMA integrity_check(20)"))
+            if check != "ok":
+                problem = f"SQLite finds it damaged ({check[:200]})"
+            else:
+                names = {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master")}
+                missing = [n for n in (*TABLES, *TRIGGERS) if n not in names]
+                if missing:
+                    problem = f"{', '.join(missing)} missing"
+                elif self.key_problem:
+                    problem = self.key_problem
+                else:
+                    failing = self._chain_failures()   # a ruling altered on disk stops us
+                    if failing:
+                        problem = (f"{len(failing)} ruling(s) fail their seal "
+                                   f"({', '.join(failing[:5])})")
+        except (sqlite3.DatabaseError, RefereeError) as exc:
+            problem = str(exc)
+        if problem:
+            raise RefereeError(f"the register {self.path} is damaged or was altered: {problem}; "
+                               "nothing was written (run `referee register verify`)")
+        self._write_checked = True
+
+    def _chain_failures(self) -> list[str]:
+        """The rulings whose seal (with its link to the one before) fails: MACs only, no parsing."""
+        from referee.expert.records.seal import seal_matches
+        failing, previous = [], None
+        for rid, saved, text, seal in self._conn.execute(
+                "SELECT id, saved, record, seal FROM rulings ORDER BY id"):
+            if not seal_matches(self.key, seal, previous, rid, saved, text):
+                failing.append(f"#{rid}")
+            previous = seal
+        return failing
+
+    def _link_holds(self, row, previous_seal) -> bool:
+        from referee.expert.records.seal import seal_matches
+        rid, saved, text, seal = row
+        return self.key is not None and seal_matches(self.key, seal, previous_seal, rid, saved, text)
+
     def save(self, record: Mapping) -> int:
         """Save a sealed record; returns its id. Saving the same record again returns the
         id it already has. Refuses a record whose content does not hash to its code."""
@@ -245,6 +448,7 @@ class Register:
         code = self._check_seal(record)
         if record.get("kind", "ruling") == "appeal":
             raise RefereeError("an appeal decision is saved with save_appeal()")
+        self._ready_to_write()
         try:
             with self._transaction():
                 existing = self._id_of(code)
@@ -256,16 +460,16 @@ class Register:
 
     def save_appeal(self, decision: Mapping, original: Mapping | None = None) -> int:
         """Save an appeal decision (kind ``appeal``, ``appeal_of`` = the original's code),
-        linked to its original. If ``original`` is given and not yet in the register, it is
-        saved first, in the same transaction. Returns the appeal's ruling id."""
+        linked to its original, which must be in the register (an appeal starts from a
+        registered ruling). Returns the appeal's ruling id."""
         check_record_shape(decision)
         code = self._check_seal(decision)
         if decision.get("kind") != "appeal" or not decision.get("appeal_of"):
             raise RefereeError("not an appeal decision (kind 'appeal' with 'appeal_of')")
         orig_code = normalize_code(str(decision["appeal_of"]))
-        if original is not None:
-            if self._check_seal(original) != orig_code:
-                raise RefereeError("the original given is not the ruling this appeal is of")
+        if original is not None and self._check_seal(original) != orig_code:
+            raise RefereeError("the original given is not the ruling this appeal is of")
+        self._ready_to_write()
         try:
             with self._transaction():
                 existing = self._id_of(code)
@@ -273,13 +477,8 @@ class Register:
                     return existing
                 orig_id = self._id_of(orig_code)
                 if orig_id is None:
-                    if original is None:
-                        raise RefereeError(f"the appealed ruling {format_code(orig_code)} is "
-                                           "not in the register")
-                    orig_id = (self._insert(original, orig_code, None)
-                               if original.get("kind", "ruling") != "appeal"
-                               else self._insert_appeal_row_less(original, orig_code))
-                    self._hook("original-saved")
+                    raise RefereeError(f"the appealed ruling {format_code(orig_code)} is not in the "
+                                       f"register {self.path}: an appeal starts from a registered ruling")
                 rid = self._insert(decision, code, orig_id)
                 self._hook("appeal-ruling-saved")
                 appeal = decision.get("appeal") or {}
@@ -293,12 +492,6 @@ class Register:
                 return rid
         except sqlite3.Error as exc:
             raise RefereeError(f"could not save the appeal in {self.path}: {exc}") from None
-
-    def _insert_appeal_row_less(self, rec: Mapping, code: str) -> int:
-        # an appeal of an appeal whose first appeal is not registered: register it plainly
-        parent = rec.get("appeal_of")
-        parent_id = self._id_of(normalize_code(str(parent))) if parent else None
-        return self._insert(rec, code, parent_id)
 
     def _check_seal(self, record: Mapping) -> str:
         computed = compute_code(record)
@@ -315,16 +508,19 @@ class Register:
         return row[0] if row else None
 
     def _insert(self, rec: Mapping, code: str, appeal_of: int | None) -> int:
-        rb = rec.get("rulebook") or {}
-        cur = self._conn.execute(
-            "INSERT INTO rulings (code, kind, game, edition, rulebook_hash, referee, table_no, "
-            "deal, date, created, saved, no_infraction, appeal_of, record) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (code, rec.get("kind", "ruling"), rb.get("game"), _text(rb.get("edition")),
-             rb.get("hash"), _text(rec.get("referee")), _text(rec.get("table")),
-             _text(rec.get("deal")), _text(rec.get("date")), _text(rec.get("created")), _now(),
-             1 if rec.get("no_infraction") else 0, appeal_of, canonical_json(dict(rec))))
-        rid = cur.lastrowid
+        from referee.expert.records.seal import compute_seal
+        self._sealed_cache = None
+        last = self._conn.execute("SELECT id, seal FROM rulings ORDER BY id DESC LIMIT 1").fetchone()
+        rid = (last[0] if last else 0) + 1
+        saved = _now()
+        text = canonical_json(dict(rec))
+        seal = compute_seal(self.key, last[1] if last else None, rid, saved, text)
+        self._conn.execute(
+            "INSERT INTO rulings (id, code, kind, game, edition, rulebook_hash, referee, table_no, "
+            "deal, date, created, saved, no_infraction, appeal_of, record, seal) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (rid, *index_columns(rec)[:-1], saved, 1 if rec.get("no_infraction") else 0, appeal_of,
+             text, seal))
         self._hook("ruling-row")
         cits, pens, players = _index_rows(rec)
         self._conn.executemany(
@@ -341,52 +537,126 @@ class Register:
         self._hook("players")
         return rid
 
-    # ------------------------------------------------------------ reading
+    # ------------------------------------------------------------ reading sealed data
 
+    @_damaged
+    def sealed_rows(self) -> list[tuple[int, dict]]:
+        """Every ruling whose seal holds, in order, as ``(id, record)``. Rulings that fail are left
+        out and named in ``self.seal_failures``; ``self.warnings`` says when seals could not be
+        checked at all (no key file, an older register)."""
+        from referee.expert.records.seal import seal_matches
+        if getattr(self, "_sealed_cache", None) is not None:
+            return list(self._sealed_cache)
+        self.seal_failures: list[str] = []
+        self.warnings: list[str] = [self.key_problem] if self.key_problem else []
+        out = []
+        previous = None
+        columns = "id, saved, record, seal" if self.sealed else "id, saved, record, NULL"
+        for rid, saved, text, seal in self._conn.execute(f"SELECT {columns} FROM rulings ORDER BY id"):
+            link, previous = previous, seal
+            if self.key is not None and not seal_matches(self.key, seal, link, rid, saved, text):
+                self.seal_failures.append(f"#{rid}")
+                continue
+            try:
+                rec = json.loads(text)
+                check_record_shape(rec)
+            except (ValueError, TypeError, RefereeError):
+                self.seal_failures.append(f"#{rid}")
+                continue
+            out.append((rid, rec))
+        self._sealed_cache = out        # one command reads the register once; a save clears it
+        return list(out)
+
+    def trust_note(self) -> str | None:
+        """One line for stderr after a query: what was left out, or why nothing could be checked."""
+        failures = getattr(self, "seal_failures", [])
+        if failures:
+            shown = ", ".join(failures[:10]) + (" ..." if len(failures) > 10 else "")
+            return (f"{len(failures)} ruling(s) in the register fail their seal and are left out "
+                    f"({shown}): the register was altered or damaged; run `referee register verify`")
+        warnings = getattr(self, "warnings", [])
+        if warnings:
+            return f"seals not checked: {warnings[0]}"
+        return None
+
+    def _code_index(self, rows) -> dict[str, int]:
+        return {rec.get("code"): rid for rid, rec in rows}
+
+    @_damaged
     def get(self, id_or_code: Any) -> tuple[int, dict] | None:
-        """``(id, record)`` by id (int or digits) or by code (as printed); None if absent."""
-        row = None
+        """``(id, record)`` by id (int or digits) or by code (as printed); None if absent.
+        Raises ``SealError`` when the ruling found fails its seal."""
+        rid, code = None, None
         if isinstance(id_or_code, int) or (isinstance(id_or_code, str)
                                            and id_or_code.strip().lstrip("#").isdigit()):
-            rid = int(str(id_or_code).strip().lstrip("#"))
-            row = self._conn.execute("SELECT id, record FROM rulings WHERE id = ?",
-                                     (rid,)).fetchone()
-            if row is None and isinstance(id_or_code, str) and looks_like_code(id_or_code):
-                # a code can be all digits 2-7 (rarely): try it as a code too
-                row = self._conn.execute("SELECT id, record FROM rulings WHERE code = ?",
-                                         (normalize_code(id_or_code),)).fetchone()
+            digits = str(id_or_code).strip().lstrip("#")
+            if not digits.isascii() or len(digits) > 18:    # '٣' or 5,000 digits: no such number
+                return None
+            rid = int(digits)
+            if not self._conn.execute("SELECT 1 FROM rulings WHERE id = ?", (rid,)).fetchone():
+                rid = None
+                if isinstance(id_or_code, str) and looks_like_code(id_or_code):
+                    code = normalize_code(id_or_code)  # a code can be all digits 2-7 (rarely)
+                else:
+                    return None
         elif isinstance(id_or_code, str) and looks_like_code(id_or_code):
-            row = self._conn.execute("SELECT id, record FROM rulings WHERE code = ?",
-                                     (normalize_code(id_or_code),)).fetchone()
+            code = normalize_code(id_or_code)
         else:
-            raise RefereeError(f"'{id_or_code}' is neither a ruling number nor a "
+            raise RefereeError(f"'{str(id_or_code)[:40]}' is neither a ruling number nor a "
                                "verification code")
-        if row is None:
-            return None
-        return row[0], json.loads(row[1])
+        if code is not None:
+            row = self._conn.execute("SELECT id FROM rulings WHERE code = ?", (code,)).fetchone()
+            rid = row[0] if row else None
+        if rid is not None:
+            rec = self._checked(rid)
+            if code is None or rec.get("code") == code:
+                return rid, rec
+        # the code column is only an index: a ruling whose column was edited is still found
+        for other, rec in self.sealed_rows():
+            if rec.get("code") == code:
+                return other, rec
+        return None
+
+    def _checked(self, rid: int) -> dict:
+        """The record of ruling ``rid`` after checking its seal (and its link to the one before)."""
+        from referee.expert.records.seal import seal_matches
+        columns = "id, saved, record, seal" if self.sealed else "id, saved, record, NULL"
+        rid_, saved, text, seal = self._conn.execute(
+            f"SELECT {columns} FROM rulings WHERE id = ?", (rid,)).fetchone()
+        if self.key is not None:
+            before = self._conn.execute(
+                "SELECT seal FROM rulings WHERE id < ? ORDER BY id DESC LIMIT 1", (rid,)).fetchone()
+            if not seal_matches(self.key, seal, before[0] if before else None, rid, saved, text):
+                raise SealError(f"ruling #{rid} in the register fails its seal: it or the register "
+                                "was altered (run `referee register verify`)", str(self.path))
+        try:
+            rec = json.loads(text)
+        except ValueError:
+            raise RefereeError(f"ruling #{rid} in the register is not a JSON record: the register is "
+                               "damaged (run `referee register verify`)", str(self.path)) from None
+        check_record_shape(rec, str(self.path))
+        return rec
 
     def show(self, id_or_code: Any) -> dict:
         """A ruling with its links: ``{id, code, record, appeals: [...], original: {...}|None}``."""
         found = self.get(id_or_code)
         if found is None:
-            raise RefereeError(f"no ruling {id_or_code} in the register {self.path}")
+            raise RefereeError(f"no ruling {str(id_or_code)[:40]} in the register {self.path}")
         rid, rec = found
-        appeals = [
-            {"id": r[0], "code": r[1], "date": r[2], "note": r[3],
-             "amended": json.loads(r[4]), "differences": json.loads(r[5])}
-            for r in self._conn.execute(
-                "SELECT r.id, r.code, r.date, a.note, a.amended, a.diff FROM appeals a "
-                "JOIN rulings r ON r.id = a.ruling_id WHERE a.original_id = ? ORDER BY r.id",
-                (rid,))]
+        rows = self.sealed_rows()
+        ids = self._code_index(rows)
+        appeals = [{"id": aid, "code": a.get("code"), "date": a.get("date"),
+                    "note": (a.get("appeal") or {}).get("note"),
+                    "amended": (a.get("appeal") or {}).get("amended") or [],
+                    "differences": (a.get("appeal") or {}).get("differences") or {}}
+                   for aid, a in rows if a.get("kind") == "appeal" and a.get("appeal_of") == rec.get("code")]
         original = None
-        row = self._conn.execute(
-            "SELECT o.id, o.code FROM rulings r JOIN rulings o ON o.id = r.appeal_of "
-            "WHERE r.id = ?", (rid,)).fetchone()
-        if row:
-            original = {"id": row[0], "code": row[1]}
+        if rec.get("appeal_of") in ids:
+            original = {"id": ids[rec["appeal_of"]], "code": rec["appeal_of"]}
         return {"id": rid, "code": rec.get("code"), "record": rec, "appeals": appeals,
                 "original": original}
 
+    @_damaged
     def count(self, kind: str | None = None) -> int:
         if kind:
             return self._conn.execute("SELECT count(*) FROM rulings WHERE kind = ?",
@@ -395,68 +665,80 @@ class Register:
 
     def integrity(self) -> str:
         """SQLite's own ``integrity_check`` (``ok`` when sound)."""
-        return "; ".join(r[0] for r in self._conn.execute("PRAGMA integrity_check"))
+        try:
+            return "; ".join(r[0] for r in self._conn.execute("PRAGMA integrity_check"))
+        except sqlite3.DatabaseError as exc:
+            return str(exc)
 
     def records(self) -> Iterable[tuple[int, dict]]:
-        for rid, text in self._conn.execute("SELECT id, record FROM rulings ORDER BY id"):
-            yield rid, json.loads(text)
+        yield from self.sealed_rows()
 
-    def _where(self, *, game=None, table=None, deal=None, player=None, provision=None,
-               article=None, date=None, date_from=None, date_to=None, referee=None,
-               kind=None, code=None) -> tuple[str, list]:
-        cond, args = [], []
-        if game:
-            cond.append("r.game = ?"); args.append(game)
-        if table is not None:
-            cond.append("r.table_no = ?"); args.append(str(table))
-        if deal is not None:
-            cond.append("r.deal = ?"); args.append(str(deal))
-        if date:
-            cond.append("r.date LIKE ?"); args.append(f"{date}%")
-        if date_from:
-            cond.append("r.date >= ?"); args.append(str(date_from))
-        if date_to:
-            cond.append("substr(r.date, 1, length(?)) <= ?"); args += [str(date_to), str(date_to)]
-        if referee:
-            cond.append("r.referee = ? COLLATE NOCASE"); args.append(referee)
-        if kind:
-            cond.append("r.kind = ?"); args.append(kind)
-        if code:
-            cond.append("r.code = ?"); args.append(normalize_code(code))
-        if player:
-            # a seat id exactly; a player's name (from the header) in part, any case
-            cond.append("EXISTS (SELECT 1 FROM players p WHERE p.ruling_id = r.id AND "
-                        "(lower(p.player) = lower(?) OR (p.role LIKE 'named%' AND "
-                        "instr(lower(p.player), lower(?)) > 0)))"); args += [player, player]
-        if provision:
-            cond.append("EXISTS (SELECT 1 FROM citations c WHERE c.ruling_id = r.id AND "
-                        "c.provision = ?)"); args.append(provision)
-        if article:
-            cond.append("EXISTS (SELECT 1 FROM citations c WHERE c.ruling_id = r.id AND "
-                        "(c.article = ? COLLATE NOCASE OR c.article LIKE ?))")
-            args += [article, f"%{article}"]
-        return (" WHERE " + " AND ".join(cond)) if cond else "", args
+    def _matching(self, *, game=None, table=None, deal=None, player=None, provision=None,
+                  article=None, date=None, date_from=None, date_to=None, referee=None,
+                  kind=None, code=None) -> list[tuple[int, dict, tuple, dict]]:
+        """The sealed rulings that pass the filters, ordered by date then number, each with its
+        index rows and indexed columns (derived from the record, never read from the index)."""
+        code = normalize_code(code) if code else None
+        out = []
+        for rid, rec in self.sealed_rows():
+            cols = dict(zip(COLUMNS, index_columns(rec)))
+            rows = _index_rows(rec)
+            if game and cols["game"] != game:
+                continue
+            if table is not None and cols["table_no"] != str(table):
+                continue
+            if deal is not None and cols["deal"] != str(deal):
+                continue
+            day = cols["date"]
+            if date and not (day or "").startswith(date):
+                continue
+            if date_from and (day is None or day < str(date_from)):
+                continue
+            if date_to and (day is None or day[:len(str(date_to))] > str(date_to)):
+                continue
+            if referee and (cols["referee"] or "").casefold() != referee.casefold():
+                continue
+            if kind and cols["kind"] != kind:
+                continue
+            if code and rec.get("code") != code:
+                continue
+            if player and not any(p.lower() == player.lower()
+                                  or (role.startswith("named") and player.lower() in p.lower())
+                                  for p, role in rows[2]):
+                continue
+            if provision and not any(c[1] == provision for c in rows[0]):
+                continue
+            if article and not any(c[2] is not None and (c[2].casefold() == article.casefold()
+                                                         or c[2].casefold().endswith(article.casefold()))
+                                   for c in rows[0]):
+                continue
+            out.append((rid, rec, rows, cols))
+        out.sort(key=lambda t: (_nulls_first(t[3]["date"]), t[0]))
+        return out
 
     def list(self, limit: int | None = None, **filters) -> list[dict]:
         """Rulings (newest last) matching the filters: game, table, deal, player (seat or
         name, substring), provision (inventory id), article, date (prefix: ``2026-11``),
-        date_from, date_to, referee, kind (``ruling``/``appeal``)."""
-        where, args = self._where(**filters)
-        sql = ("SELECT r.id, r.code, r.kind, r.game, r.date, r.table_no, r.deal, r.referee, "
-               "r.no_infraction, r.appeal_of, r.record, "
-               "(SELECT count(*) FROM appeals a WHERE a.original_id = r.id) "
-               f"FROM rulings r{where} ORDER BY r.date, r.id")
-        if limit:
-            sql += f" LIMIT {int(limit)}"
+        date_from, date_to, referee, kind (``ruling``/``appeal``). From sealed records only."""
+        if limit is not None and limit < 0:
+            raise RefereeError(f"--limit {limit}: expected a number of rulings, 0 or more")
+        matching = self._matching(**filters)
+        everything = self.sealed_rows() if filters else [(rid, rec) for rid, rec, _r, _c in matching]
+        ids = self._code_index(everything)
+        appealed: dict[str, int] = {}
+        for _rid, rec in everything:
+            if rec.get("kind") == "appeal" and rec.get("appeal_of"):
+                appealed[rec["appeal_of"]] = appealed.get(rec["appeal_of"], 0) + 1
         out = []
-        for row in self._conn.execute(sql, args):
-            rec = json.loads(row[10])
+        for rid, rec, _rows, cols in matching[:limit] if limit else matching:
             out.append({
-                "id": row[0], "code": row[1], "kind": row[2], "game": row[3], "date": row[4],
-                "table": row[5], "deal": row[6], "referee": row[7],
-                "no_infraction": bool(row[8]), "appeal_of": row[9], "appeals": row[11],
+                "id": rid, "code": rec.get("code"), "kind": cols["kind"], "game": cols["game"],
+                "date": cols["date"], "table": cols["table_no"], "deal": cols["deal"],
+                "referee": cols["referee"], "no_infraction": bool(rec.get("no_infraction")),
+                "appeal_of": ids.get(rec.get("appeal_of")) if rec.get("appeal_of") else None,
+                "appeals": appealed.get(rec.get("code"), 0),
                 "findings": [finding_line(f) for f in rec.get("findings") or []],
-                "provisions": sorted({p for f in rec.get("findings") or []
+                "provisions": sorted({str(p) for f in rec.get("findings") or []
                                       for p in f.get("provisions") or []}),
             })
         return out
@@ -467,65 +749,85 @@ class Register:
         """Earlier rulings on a provision: each with how it was ruled there (the findings
         that cite it, or why it was set aside). ``before``: a ruling id or code; only rulings
         saved before it. Other filters as for ``list``."""
-        where, args = self._where(provision=provision, **filters)
+        limit_id = None
         if before is not None:
             found = self.get(before)
             if found is None:
                 raise RefereeError(f"no ruling {before} in the register")
-            where += (" AND " if where else " WHERE ") + "r.id < ?"
-            args.append(found[0])
+            limit_id = found[0]
         out = []
-        for rid, code, kind, date, table, deal, referee, text in self._conn.execute(
-                "SELECT r.id, r.code, r.kind, r.date, r.table_no, r.deal, r.referee, r.record "
-                f"FROM rulings r{where} ORDER BY r.date, r.id", args):
-            rec = json.loads(text)
+        for rid, rec, _rows, cols in self._matching(provision=provision, **filters):
+            if limit_id is not None and rid >= limit_id:
+                continue
             ruled = [f for f in rec.get("findings") or [] if provision in (f.get("provisions") or [])]
             set_aside = [n for n in rec.get("not_ruled") or []
                          if provision in (n.get("provisions") or [])]
-            out.append({"id": rid, "code": code, "kind": kind, "date": date, "table": table,
-                        "deal": deal, "referee": referee, "findings": ruled,
-                        "not_ruled": set_aside, "answers": rec.get("answers") or {}})
+            out.append({"id": rid, "code": rec.get("code"), "kind": cols["kind"], "date": cols["date"],
+                        "table": cols["table_no"], "deal": cols["deal"], "referee": cols["referee"],
+                        "findings": ruled, "not_ruled": set_aside, "answers": rec.get("answers") or {}})
         return out
 
     def stats(self, top: int = 10, **filters) -> dict:
         """Counts: rulings, appeals, no-infraction rulings; rulings per referee, per table,
-        per date; the most-cited provisions and articles (findings that stand)."""
-        where, args = self._where(**filters)
-        q = self._conn.execute
+        per date; the most-cited provisions and articles (findings that stand). From sealed
+        records only."""
+        matching = self._matching(**filters)
+        rulings = [t for t in matching if t[3]["kind"] == "ruling"]
+        codes = {rec.get("code") for _rid, rec, _rows, _cols in matching}
+        appealed = {rec.get("appeal_of") for _rid, rec in self.sealed_rows()
+                    if rec.get("kind") == "appeal" and rec.get("appeal_of") in codes}
 
-        def grouped(col):
-            return [{"key": k, "rulings": n} for k, n in q(
-                f"SELECT {col}, count(*) FROM rulings r{where}"
-                f"{' AND' if where else ' WHERE'} r.kind = 'ruling' "
-                f"GROUP BY {col} ORDER BY count(*) DESC, {col}", args)]
+        def grouped(column):
+            counts: dict = {}
+            for _rid, _rec, _rows, cols in rulings:
+                key = cols[column]
+                counts[key] = counts.get(key, 0) + 1
+            return [{"key": k, "rulings": n} for k, n in
+                    sorted(counts.items(), key=lambda kv: (-kv[1], _nulls_first(kv[0])))]
 
-        total = q(f"SELECT r.kind, count(*), sum(r.no_infraction) FROM rulings r{where} "
-                  "GROUP BY r.kind", args).fetchall()
-        counts = {k: (n, ni or 0) for k, n, ni in total}
-        cited = [{"provision": p, "article": a, "rulings": n} for p, a, n in q(
-            "SELECT c.provision, max(c.article), count(DISTINCT c.ruling_id) FROM citations c "
-            f"JOIN rulings r ON r.id = c.ruling_id{where}"
-            f"{' AND' if where else ' WHERE'} c.role = 'finding' AND r.kind = 'ruling' "
-            f"GROUP BY c.provision ORDER BY 3 DESC, c.provision LIMIT {int(top)}", args)]
-        articles = [{"article": a, "rulings": n} for a, n in q(
-            "SELECT c.article, count(DISTINCT c.ruling_id) FROM citations c "
-            f"JOIN rulings r ON r.id = c.ruling_id{where}"
-            f"{' AND' if where else ' WHERE'} c.role = 'finding' AND r.kind = 'ruling' "
-            "AND c.article IS NOT NULL "
-            f"GROUP BY c.article ORDER BY 2 DESC, c.article LIMIT {int(top)}", args)]
-        appealed = q(f"SELECT count(DISTINCT a.original_id) FROM appeals a "
-                     f"JOIN rulings r ON r.id = a.original_id{where}", args).fetchone()[0]
+        cited: dict[str, set] = {}
+        article_of: dict[str, str] = {}
+        articles: dict[str, set] = {}
+        for rid, _rec, rows, _cols in rulings:
+            for _finding, provision, article, role, _kind in rows[0]:
+                if role != "finding":
+                    continue
+                cited.setdefault(provision, set()).add(rid)
+                if article is not None:
+                    article_of[provision] = max(article_of.get(provision, article), article)
+                    articles.setdefault(article, set()).add(rid)
+        most_cited = sorted(cited.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:int(top)]
+        most_articles = sorted(articles.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:int(top)]
         return {
-            "rulings": counts.get("ruling", (0, 0))[0],
-            "no_infraction": counts.get("ruling", (0, 0))[1],
-            "appeals": counts.get("appeal", (0, 0))[0],
-            "rulings_appealed": appealed,
-            "per_referee": grouped("r.referee"),
-            "per_table": grouped("r.table_no"),
-            "per_date": grouped("r.date"),
-            "most_cited_provisions": cited,
-            "most_cited_articles": articles,
+            "rulings": len(rulings),
+            "no_infraction": sum(1 for _r, rec, _rows, _c in rulings if rec.get("no_infraction")),
+            "appeals": sum(1 for _r, _rec, _rows, cols in matching if cols["kind"] == "appeal"),
+            "rulings_appealed": len(appealed),
+            "per_referee": grouped("referee"),
+            "per_table": grouped("table_no"),
+            "per_date": grouped("date"),
+            "most_cited_provisions": [{"provision": p, "article": article_of.get(p), "rulings": len(ids)}
+                                      for p, ids in most_cited],
+            "most_cited_articles": [{"article": a, "rulings": len(ids)} for a, ids in most_articles],
         }
+
+
+#: the indexed columns of ``rulings``, each derived from the record alone (``index_columns``)
+COLUMNS = ("code", "kind", "game", "edition", "rulebook_hash", "referee", "table_no", "deal", "date",
+           "created", "no_infraction")
+
+
+def index_columns(rec: Mapping) -> tuple:
+    """The values of ``COLUMNS`` for a record: what a ruling's row must hold."""
+    rb = rec.get("rulebook") or {}
+    return (rec.get("code"), rec.get("kind", "ruling"), _text(rb.get("game")), _text(rb.get("edition")),
+            _text(rb.get("hash")), _text(rec.get("referee")), _text(rec.get("table")),
+            _text(rec.get("deal")), _text(rec.get("date")), _text(rec.get("created")),
+            1 if rec.get("no_infraction") else 0)
+
+
+def _nulls_first(value) -> tuple:
+    return (value is not None, "" if value is None else str(value))
 
 
 # ---------------------------------------------------------------- helpers
@@ -613,14 +915,30 @@ def register_ruling(ruling: Any, rulebook: Any, *, register: "Register | str | o
                     record_path: str | os.PathLike | None = None, **record_fields) -> tuple[dict, int]:
     """Build the record of a ruling, save it in the register (and, if ``record_path`` is
     given, as a JSON file), return ``(record, id)``. ``record_fields`` go to
-    ``expert.record.build_record`` (answer_times, cards, referee, table, deal, date, header)."""
-    from referee.expert.records.record import build_record, save_record
+    ``expert.record.build_record`` (answer_times, cards, referee, table, deal, date, header).
+
+    The record file is written in full (beside its target) before the ruling is registered and
+    put in place after: a path that cannot be written (a special file, a missing or read-only
+    folder) stops the command before anything is registered."""
+    from referee.expert.language.fileio import prepare
+    from referee.expert.records.record import build_record, record_text
     rec = build_record(ruling, rulebook, **record_fields)
-    if isinstance(register, Register):
-        rid = register.save(rec)
-    else:
-        with Register(register) as reg:
-            rid = reg.save(rec)
-    if record_path:
-        save_record(rec, record_path)
+    pending = prepare(record_path, record_text(rec)) if record_path else None
+    try:
+        if isinstance(register, Register):
+            rid = register.save(rec)
+        else:
+            with Register(register) as reg:
+                rid = reg.save(rec)
+    except BaseException:
+        if pending is not None:
+            pending.discard()
+        raise
+    if pending is not None:
+        try:
+            pending.commit()
+        except RefereeError as exc:
+            raise RefereeError(f"the ruling is registered as #{rid} (code {format_code(rec['code'])}), "
+                               f"but its record file could not be written: {exc.message}",
+                               exc.file) from None
     return rec, rid

@@ -5,6 +5,7 @@ One module per anomaly class:
 - ``circularity``   derived facts that depend on themselves (error)
 - ``unreachable``   productions whose conditions can never all hold (error)
 - ``conflicts``     two findings on the same answers, same claim, different outcome, no precedence (error)
+- ``verdicts``      one act (event) found a violation on one ground and none on another (error)
 - ``redundancy``    a production another with the same finding always accompanies (warning)
 - ``deficiency``    claims the rulebook is silent on for some reachable answers (warning)
 - ``unasked``       a penalty that reads an answer the interview does not ask when it fires (error)
@@ -33,12 +34,14 @@ class AnalysisProblem(Problem):
 
 
 class Analysis:
-    """What every analysis of one rulebook shares: the rulebook, one Ruler, one Evaluator."""
+    """What every analysis of one rulebook shares: the rulebook, one Ruler, one Evaluator, and
+    the cache of results from earlier checks (``checkcache``; None: compute everything)."""
 
-    def __init__(self, book, ruler: Ruler | None = None):
+    def __init__(self, book, ruler: Ruler | None = None, cache=None):
         self.book = book
         self.ev = Evaluator(book)
         self._ruler = ruler
+        self.cache = cache
         self.notes: list[str] = []          # how searches were bounded, for the summary
         self.bounded = 0
         from referee.expert.authoring.analysis.expand import Unfolder
@@ -57,6 +60,53 @@ class Analysis:
         ruler = self.ruler
         return None if ruler is None else ruler.rule(answers)
 
+    def read(self, pids=(), qids=()) -> list:
+        """What a judgement on these productions and questions reads (``logic.reads``): the
+        productions, questions, and the provisions they cite."""
+        book = self.book
+        prods, questions = self.ev.logic.reads(pids, qids)
+        found: list = []
+        for pid in prods:
+            p = self.ev.by_id[pid]
+            found.append(p)
+            found.extend(book.provisions[c] for c in p.cites if c in book.provisions)
+        found.extend(book.questions[q] for q in questions)
+        return found
+
+    def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=()):
+        """One unit of an analysis, through the cache: ``compute(problems)`` reports into a
+        fresh collector and returns a JSON value; a cached unit replays its problems, notes
+        and bounded searches and returns the same value. ``also``: more it reads (a case, a
+        file path)."""
+        key = None
+        if self.cache is not None:
+            key = self.cache.key(kind, name, self.read(pids, qids) + list(also))
+            hit = self.cache.get(key)
+            if hit is not None:
+                problems.items.extend(AnalysisProblem(**d) for d in hit["problems"])
+                self.notes.extend(hit["notes"])
+                self.bounded += hit["bounded"]
+                return hit["value"]
+        local = Problems()
+        notes, bounded = len(self.notes), self.bounded
+        value = compute(local)
+        problems.items.extend(local.items)
+        if key is not None:
+            self.cache.put(key, {"problems": [_as_dict(p) for p in local.items],
+                                 "notes": self.notes[notes:], "bounded": self.bounded - bounded,
+                                 "value": value})
+        return value
+
+
+def _as_dict(problem) -> dict:
+    d = {"severity": problem.severity, "message": problem.message, "file": problem.file,
+         "line": problem.line, "category": problem.category}
+    for key in ("productions", "provisions", "example"):
+        d[key] = getattr(problem, key, None)
+    d["productions"] = d["productions"] or []
+    d["provisions"] = d["provisions"] or []
+    return d
+
 
 def report(problems: Problems, severity: str, category: str, message: str, at=None,
            productions=(), provisions=(), example: dict | None = None) -> None:
@@ -70,11 +120,13 @@ def report(problems: Problems, severity: str, category: str, message: str, at=No
 
 def steps():
     """The analyses in the order they run, as (label, function)."""
-    from referee.expert.authoring.analysis import circularity, conflicts, deficiency, order, redundancy, unasked, unreachable, unused
+    from referee.expert.authoring.analysis import (circularity, conflicts, deficiency, order, redundancy, unasked,
+                                                   unreachable, unused, verdicts)
     return [
         ("circularity", circularity.check),
         ("unreachable", unreachable.check),
         ("conflicts", conflicts.check),
+        ("verdicts", verdicts.check),
         ("redundancy", redundancy.check),
         ("deficiency", deficiency.check),
         ("unasked", unasked.check),
@@ -83,17 +135,19 @@ def steps():
     ]
 
 
-STEPS = 8
+STEPS = 9
 
 
 def analyse(book, problems: Problems, ruler: Ruler | None = None,
-            progress: Callable[[str], None] | None = None) -> Analysis:
+            progress: Callable[[str], None] | None = None, cache=None,
+            ctx: Analysis | None = None) -> Analysis:
     """Run every analysis; an analysis that fails is reported, never a crash."""
-    ctx = Analysis(book, ruler)
+    ctx = ctx if ctx is not None else Analysis(book, ruler, cache)
     circular = False
     for label, fn in steps():
         try:
-            if label in ("unreachable", "conflicts", "redundancy", "deficiency", "unasked", "order") and circular:
+            if label in ("unreachable", "conflicts", "verdicts", "redundancy", "deficiency", "unasked",
+                         "order") and circular:
                 pass                      # strata are undefined; the circularity error says why
             else:
                 found = fn(book, ctx, problems)

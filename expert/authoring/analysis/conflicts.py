@@ -4,7 +4,10 @@ Two finding productions conflict when some reachable answers make both fire, bot
 ``overrides`` sets either aside), they answer the same claim, and their findings differ (kind,
 penalty or offender) — or they impose the same penalty under different provisions, so it would
 be applied twice. Findings on different claims are not compared: they answer different claimed
-events, and the claim the referee names (and ``keep_first``, Član 22) separates them.
+events, and the claim the referee names (and ``keep_first``, Član 22) separates them. For the
+same reason two findings without a claim are compared only when they can concern the same
+claimed event (``logic.scope``: the claim values under which each can fire): a forfeiture
+reachable only under one claim does not conflict with one reachable only under another.
 
 First the pair is decided over the disjunctive normal form with derived facts unfolded
 (``expand``): most pairs exclude each other there and cost no search. For the alternatives
@@ -28,11 +31,14 @@ def candidate_pairs(book, ctx):
     for p in book.productions:
         if p.action == "finding" and p.id not in dead and ctx.ev.alts.get(p.id) is not None:
             groups.setdefault(str(p.finding.get("claim") or ""), []).append(p)
+    logic = ctx.ev.logic
     for claim, prods in groups.items():
         for i, p in enumerate(prods):
             for q in prods[i + 1:]:
                 if q.id in p.overrides or p.id in q.overrides:
                     continue
+                if not claim and not logic.may_share_claim(p.id, q.id):
+                    continue           # findings without a claim, reachable under different claims
                 yield claim, p, q
 
 
@@ -42,33 +48,40 @@ def check(book, ctx, problems) -> int:
         twice = finding_signature(p) == finding_signature(q)
         if twice and (sorted(p.cites) == sorted(q.cites) or not (p.finding.get("penalty") or [])):
             continue                                  # the same outcome: see redundancy
-        example, ruling = find_together(book, ctx, p, q)
-        if example is None:
-            continue
-        count += 1
-        head = (f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
-                f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
-                + (f" for claim {claim!r}" if claim else ""))
-        if twice:
-            why = (f" and impose the same penalty under different provisions, so it is applied "
-                   f"twice: {_outcome(p, ruling)}. Example: {show_answers(example, book)}. Cite both "
-                   f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}")
-        else:
-            why = (f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
-                   f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
-                   f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
-                   "or make their conditions exclusive")
-        report(problems, "error", "conflict", head + why,
-               p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
-               example=example)
+        count += ctx.unit(problems, "conflict", [p.id, q.id], [p.id, q.id], [],
+                          lambda found, p=p, q=q, claim=claim, twice=twice:
+                          _pair(book, ctx, found, claim, p, q, twice))
     return count
+
+
+def _pair(book, ctx, problems, claim, p, q, twice) -> int:
+    """Report the pair if some answers make both stand (1), else nothing (0)."""
+    example, ruling = find_together(book, ctx, p, q)
+    if example is None:
+        return 0
+    head = (f"conflict: productions {p.id!r} ({', '.join(p.cites)}; {where(p)}) and {q.id!r} "
+            f"({', '.join(q.cites)}; {where(q)}) both stand on the same answers"
+            + (f" for claim {claim!r}" if claim else ""))
+    if twice:
+        why = (f" and impose the same penalty under different provisions, so it is applied "
+               f"twice: {_outcome(p, ruling)}. Example: {show_answers(example, book)}. Cite both "
+               f"provisions in one production, or add `overrides: [{q.id}]` to {p.id!r}")
+    else:
+        why = (f" with different findings — on these answers {p.id}: {_outcome(p, ruling)}; "
+               f"{q.id}: {_outcome(q, ruling)}. Example: {show_answers(example, book)}. Neither overrides "
+               f"the other: add `overrides: [{q.id}]` to {p.id!r} (or the reverse) with a `why:`, "
+               "or make their conditions exclusive")
+    report(problems, "error", "conflict", head + why,
+           p, productions=[p.id, q.id], provisions=list(dict.fromkeys(p.cites + q.cites)),
+           example=example)
+    return 1
 
 
 def find_together(book, ctx, p, q):
     """Answers on which both stand (confirmed on the Ruler), or (None, None)."""
     ev = ctx.ev
-    overriders = [x for x in book.productions if x.action == "finding"
-                  and (p.id in x.overrides or q.id in x.overrides)]
+    overriders = [x for x in _overriders(book, ctx).get(p.id, []) + _overriders(book, ctx).get(q.id, [])]
+    overriders = list({x.id: x for x in overriders}.values())
     among = [p, q] + overriders
     tries = 0
     pair = [p.id, q.id]
@@ -112,6 +125,19 @@ def find_together(book, ctx, p, q):
         if space.sampled:
             ctx.bounded += 1
     return None, None
+
+
+def _overriders(book, ctx) -> dict[str, list]:
+    """Loser id -> the finding productions that override it (made once per analysis)."""
+    table = getattr(ctx, "overriders", None)
+    if table is None:
+        table = {}
+        for x in book.productions:
+            if x.action == "finding":
+                for loser in x.overrides:
+                    table.setdefault(loser, []).append(x)
+        ctx.overriders = table
+    return table
 
 
 def _outcome(p, ruling) -> str:

@@ -1,7 +1,7 @@
 """`referee test --coverage`: per provision, the cases that apply it and those where it must not."""
 from __future__ import annotations
 
-from referee.expert.authoring.casebook import _raised, coverage
+from referee.expert.authoring.casebook import coverage, raised
 
 
 def coverage_rows(book, results) -> list[dict]:
@@ -16,7 +16,7 @@ def coverage_rows(book, results) -> list[dict]:
                 continue
             applied = {x for f in r.ruling.findings for x in f.provisions}
             negative = (set(r.case.expect.get("not_applied") or [])
-                        | set(r.case.expect.get("not_ruled") or []) | _raised(book, r.case))
+                        | set(r.case.expect.get("not_ruled") or []) | raised(book, r.case))
             if pid in applied:
                 applying.append(r.case.name)
             elif pid in negative:
@@ -28,21 +28,3 @@ def coverage_rows(book, results) -> list[dict]:
                      "uncovered": prov.penalty_bearing and not (table[pid]["applied"]
                                                                 and table[pid]["not_applied"])})
     return rows
-
-
-def render_coverage(game: str, rows: list[dict]) -> str:
-    lines = [f"Coverage of {game}: provision, cases applying it / cases where it must not apply"]
-    for r in rows:
-        mark = "!" if r["uncovered"] else " "
-        pb = "penalty" if r["penalty_bearing"] else "       "
-        lines.append(f"{mark} {r['provision']:45} {pb} {r['applied']:3} applying, "
-                     f"{r['not_applied']:3} not" + ("" if r["cited"] else "  (cited by no production)"))
-        for name in r["cases_applying"][:5]:
-            lines.append(f"      + {name}")
-        for name in r["cases_not_applying"][:5]:
-            lines.append(f"      - {name}")
-    uncovered = [r["provision"] for r in rows if r["uncovered"]]
-    total = sum(1 for r in rows if r["penalty_bearing"])
-    lines.append(f"{game}: {total - len(uncovered)} of {total} penalty-bearing provisions covered "
-                 "both ways" + (f"; uncovered: {', '.join(uncovered)}" if uncovered else ""))
-    return "\n".join(lines) + "\n"

@@ -25,7 +25,8 @@ import yaml
 
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values
-from referee.expert.language.errors import RefereeError
+from referee.expert.language.logic import (Logic, alternatives as logic_alternatives, alts3, answer3,
+                                            derive3, fact3)
 from referee.expert.language.model import INFRACTION_KINDS, Production, Rulebook
 
 LIMIT = 20_000          # enumerate exhaustively up to this many combinations
@@ -38,33 +39,22 @@ class Evaluator:
 
     def __init__(self, book: Rulebook):
         self.book = book
-        self.alts: dict[str, list | None] = {}
-        for p in book.productions:
-            try:
-                self.alts[p.id] = cond.dnf(p.when)
-            except RefereeError:
-                self.alts[p.id] = None           # too large to expand: treated as unknown
-        self.by_id = {p.id: p for p in book.productions}
-        self.producers: dict[str, list[Production]] = {}
-        for p in book.productions:
-            if p.action == "derive":
-                self.producers.setdefault(p.derive, []).append(p)
-        self.derivers = _stratified([p for p in book.productions if p.action == "derive"],
-                                    self.producers)
-        self.infractions = [p for p in book.productions if p.action == "finding"
-                            and p.finding.get("kind") in INFRACTION_KINDS
-                            and not cond.reads_findings(p.when)]
-        self.findings = [p for p in book.productions if p.action == "finding"]
+        self.logic = logic = Logic.of(book)
+        self.alts: dict[str, list | None] = logic.alts
+        self.by_id = logic.by_id
+        self.producers: dict[str, list[Production]] = logic.producers
+        self.derivers = logic.derivers
+        self.infractions = [p for p in logic.plain_findings
+                            if p.finding.get("kind") in INFRACTION_KINDS]
+        self.findings = logic.findings
         self._derivers_cache: dict = {}
         self.gate_alts: dict[str, list] = {}
         self.gate_facts = {q.id for q in book.questions.values()
                            if q.when is not None and (cond.facts_read(q.when) or cond.reads_findings(q.when))}
         for q in book.questions.values():
             if q.when is not None:
-                try:
-                    self.gate_alts[q.id] = cond.dnf(q.when)
-                except RefereeError:
-                    self.gate_alts[q.id] = [[]]
+                alts = logic_alternatives(q.when)
+                self.gate_alts[q.id] = [[]] if alts is None else alts
 
     # --- literals and alternatives ------------------------------------------------
     @staticmethod
@@ -92,55 +82,35 @@ class Evaluator:
         if alts is None:
             return True
         if facts is None:
-            facts = self.facts(answers) if qid in self.gate_facts else set()
+            # only the derivations the gate reads, not every fact of the rulebook
+            facts = self.facts(answers, self.logic.gate_derivers(qid)) if qid in self.gate_facts else set()
         return any(self.alt_holds(a, answers, facts, True) for a in alts)
 
     # --- three values: questions not yet decided are unknown ---------------------------
     def _literal(self, answers: dict, decided, facts: dict):
-        """Three-valued literal reader: unknown while a question is undecided; ``facts`` may be
-        filled after this is made (it is read at call time)."""
+        """Three-valued literal reader (``logic``): unknown while a question is undecided;
+        ``facts`` may be filled after this is made (it is read at call time)."""
+        producers = self.producers
+        settled = decided.__contains__
+
         def lit(l):
             if isinstance(l, cond.AnswerTest):
-                if l.question not in decided:
-                    return None
-                v = answers.get(l.question)
-                return False if v is None else l.holds(v)
+                return answer3(l, answers, settled)
             if isinstance(l, cond.FactTest):
-                return facts.get(l.name, False if l.name not in self.producers else None)
+                return fact3(l.name, facts, producers)
             return None
         return lit
 
     def facts3(self, answers: dict, decided: set, derivers: list) -> dict:
         facts: dict = {}
         lit = self._literal(answers, decided, facts)
-
-        for p in derivers:
-            v = self._value3(p.id, lit)
-            old = facts.get(p.derive, False)
-            facts[p.derive] = True if (v is True or old is True) else (None if None in (v, old) else False)
-        for name in {p.derive for p in derivers}:
-            facts.setdefault(name, False)
-        return facts
+        return derive3(derivers, lambda p: self._value3(p.id, lit), facts)
 
     def _value3(self, pid: str, lit) -> bool | None:
         alts = self.alts.get(pid)
         if alts is None:
             return cond.evaluate(self.by_id[pid].when, lit)
-        result: bool | None = False
-        for alt in alts:
-            a: bool | None = True
-            for pos, l in alt:
-                v = lit(l)
-                if v is None:
-                    a = None
-                elif v != pos:
-                    a = False
-                    break
-            if a is True:
-                return True
-            if a is None:
-                result = None
-        return result
+        return alts3(alts, lit)
 
     def possible(self, pids: list[str], answers: dict, decided: set) -> list[bool | None]:
         """Three-valued: can each production still fire once the undecided questions are?"""
@@ -157,15 +127,7 @@ class Evaluator:
         key = frozenset(p.id for p in prods)
         hit = self._derivers_cache.get(key)
         if hit is None:
-            names: set[str] = set()
-            todo = [p.when for p in prods if p.when is not None]
-            while todo:
-                for name in cond.facts_read(todo.pop()):
-                    if name not in names:
-                        names.add(name)
-                        todo.extend(q.when for q in self.producers.get(name, []))
-            hit = [p for p in self.derivers if p.derive in names]
-            self._derivers_cache[key] = hit
+            hit = self._derivers_cache[key] = self.logic.derivers_for(p.when for p in prods)
         return hit
 
     def facts(self, answers: dict, derivers: list | None = None) -> set:
@@ -195,32 +157,6 @@ class Evaluator:
         """Fired findings minus those an ``overrides`` of another fired one sets aside."""
         aside = {o for pid in fired for o in self.by_id[pid].overrides}
         return fired - aside
-
-
-class _Strata(list):
-    cyclic = False
-
-
-def _stratified(derivers: list[Production], producers) -> _Strata:
-    order = _Strata()
-    state: dict[str, int] = {}
-
-    def visit(p):
-        if state.get(p.id) == 2:
-            return
-        if state.get(p.id) == 1:
-            order.cyclic = True
-            return
-        state[p.id] = 1
-        for name in cond.facts_read(p.when):
-            for q in producers.get(name, []):
-                visit(q)
-        state[p.id] = 2
-        order.append(p)
-
-    for p in derivers:
-        visit(p)
-    return order
 
 
 # --- which questions a search needs -------------------------------------------------------

@@ -27,19 +27,24 @@ def check(book, ctx, problems) -> int:
             continue
         for qid in sorted(questions_in_finding(p.finding)):
             q = book.questions.get(qid)
-            if q is None or q.when is None or _implies(p.when, q.when):
+            if q is None or q.when is None or _implies(p.when, q.when) or _asked(book, ev, p, q):
                 continue
-            example = next((a for a in _candidates(book, ev, p, qid) if _stands(ctx, p.id, a)), None)
-            if example is None:
-                continue
-            count += 1
-            report(problems, "error", "unasked",
-                   f"production {p.id!r} reads the answer to {qid!r} for its offender or penalty, but "
-                   f"the interview does not ask {qid!r} when {p.id!r} fires on {show_answers(example, book)} "
-                   f"(its when does not hold): the ruling could not state that penalty. Widen the "
-                   f"question's when, or narrow the production's", p,
-                   productions=[p.id], provisions=p.cites, example=example)
+            count += ctx.unit(problems, "unasked", [p.id, qid], [p.id], [qid],
+                              lambda found, p=p, qid=qid: _pair(book, ctx, found, p, qid))
     return count
+
+
+def _pair(book, ctx, problems, p, qid) -> int:
+    example = next((a for a in _candidates(book, ctx.ev, p, qid) if _stands(ctx, p.id, a)), None)
+    if example is None:
+        return 0
+    report(problems, "error", "unasked",
+           f"production {p.id!r} reads the answer to {qid!r} for its offender or penalty, but "
+           f"the interview does not ask {qid!r} when {p.id!r} fires on {show_answers(example, book)} "
+           f"(its when does not hold): the ruling could not state that penalty. Widen the "
+           f"question's when, or narrow the production's", p,
+           productions=[p.id], provisions=p.cites, example=example)
+    return 1
 
 
 def _implies(a, b) -> bool:
@@ -50,6 +55,44 @@ def _implies(a, b) -> bool:
     except RefereeError:
         return False
     return all(any(all(_entailed(lit, alt) for lit in alt_b) for alt_b in alts_b) for alt in alts_a)
+
+
+def _asked(book, ev, p, q) -> bool:
+    """Whether ``q``'s ``when`` holds whenever ``p`` fires on answers the interview can reach:
+    each alternative of ``p``, with what its facts need (some producer's alternative) and what
+    its questions need to be asked (their own ``when``), entails one alternative of the gate
+    literal by literal. A sufficient test: most pairs need no search."""
+    gate = ev.gate_alts.get(q.id)
+    alts = ev.alts.get(p.id)
+    if not gate or alts is None:
+        return False
+    return all(_entails(book, ev, list(alt), gate, set(), 0) for alt in alts)
+
+
+def _entails(book, ev, alt, gate, expanded, depth) -> bool:
+    if any(all(_entailed(lit, alt) for lit in g) for g in gate):
+        return True
+    if depth >= 4:
+        return False
+    for pos, lit in alt:
+        if not pos:
+            continue
+        if isinstance(lit, cond.AnswerTest):
+            key = ("q", lit.question)
+            ways = ev.gate_alts.get(lit.question)
+        elif isinstance(lit, cond.FactTest):
+            key = ("f", lit.name)
+            ways = [a for x in ev.producers.get(lit.name, []) for a in (ev.alts.get(x.id) or [None])]
+            if None in ways:
+                continue
+        else:
+            continue
+        if key in expanded or not ways or len(ways) > 16:
+            continue
+        # the literal holds only if one of these does: the gate must follow from each
+        if all(_entails(book, ev, alt + list(w), gate, expanded | {key}, depth + 1) for w in ways):
+            return True
+    return False
 
 
 def _entailed(need, alt) -> bool:

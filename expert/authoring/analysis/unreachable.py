@@ -76,19 +76,21 @@ def alt_reason(book, alt, dead_facts, ev, depth=0) -> str | None:
             if lit.name in dead_facts:
                 return (f"it needs fact {lit.name!r}, whose producers "
                         f"({', '.join(p.id for p in ev.producers[lit.name])}) can never fire")
+    memo = ev.__dict__.setdefault("_on_question", {})
     for qid, pairs in by_q.items():
-        why = _on_question(book, qid, pairs)
-        if why:
-            return why
+        key = (qid, tuple(pairs))
+        if key not in memo:
+            memo[key] = _on_question(book, qid, pairs)
+        if memo[key]:
+            return memo[key]
     if depth > 2:
         return None
     for qid, pairs in by_q.items():
         q = book.questions.get(qid)
         if q is None or q.when is None or all(not pos for pos, _ in pairs):
             continue
-        try:
-            gate = cond.dnf(q.when)
-        except Exception:
+        gate = ev.gate_alts.get(qid)
+        if gate is None:
             continue
         if all(alt_reason(book, list(alt) + g, dead_facts, ev, depth + 1) for g in gate):
             return (f"it needs an answer to {qid!r}, but {qid!r} is asked only when "
@@ -145,25 +147,33 @@ def check(book, ctx, problems) -> set[str]:
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
-        found, spaces = _witness(book, ev, p)
-        if found is not None:
-            continue
-        sampled = any(s.sampled for s in spaces)
-        searched = sum(s.seen for s in spaces)
-        if sampled:
-            report(problems, "warning", "unreachable",
-                   f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
-                   f"sampled answer combinations (the full space is too large to search): check "
-                   "that its conditions can hold together and with the questions' 'when'",
-                   p, productions=[p.id], provisions=p.cites)
-        else:
+        if ctx.unit(problems, "unreachable", p.id, [p.id], [],
+                    lambda found, p=p: _search(book, ev, found, p)):
             ctx.unreachable.add(p.id)
-            report(problems, "error", "unreachable",
-                   f"production {p.id!r} ({', '.join(p.cites)}) fires on none of the {searched} "
-                   "answer combinations the interview can reach (all searched): its conditions "
-                   "hold only on answers the questions' 'when' never lets the referee give",
-                   p, productions=[p.id], provisions=p.cites)
     return ctx.unreachable
+
+
+def _search(book, ev, problems, p) -> bool:
+    """Search for answers that fire ``p``; report it when there are none. True: proved
+    unreachable (the whole space was searched)."""
+    found, spaces = _witness(book, ev, p)
+    if found is not None:
+        return False
+    sampled = any(s.sampled for s in spaces)
+    searched = sum(s.seen for s in spaces)
+    if sampled:
+        report(problems, "warning", "unreachable",
+               f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
+               f"sampled answer combinations (the full space is too large to search): check "
+               "that its conditions can hold together and with the questions' 'when'",
+               p, productions=[p.id], provisions=p.cites)
+        return False
+    report(problems, "error", "unreachable",
+           f"production {p.id!r} ({', '.join(p.cites)}) fires on none of the {searched} "
+           "answer combinations the interview can reach (all searched): its conditions "
+           "hold only on answers the questions' 'when' never lets the referee give",
+           p, productions=[p.id], provisions=p.cites)
+    return True
 
 
 def _witness(book, ev, p):

@@ -1,0 +1,143 @@
+"""Results of `referee check` kept between runs, per unit of work, keyed by what the unit read.
+
+A unit is one piece of an analysis: a pair of productions compared, a claim searched for
+silence, a production searched for a witness, a casebook case ruled. Its key is a hash of the
+analysis, the unit, the code of ``expert/`` and the content of everything the unit read
+(``logic.reads``: its productions, the facts and overrides they depend on, the questions and
+gates they read, transitively, the provisions they cite, the case; each as loaded from its file,
+with its file and line) and of ``rulebook.yaml``. Editing an article file therefore recomputes
+exactly the units that read something it changed; every other result is taken from the cache.
+The files are read and hashed on every run, so an entry is never trusted over the files.
+
+Stored under the user's cache directory (the base ``yamlcache`` uses), in a ``check`` folder of
+its own: one JSON file per knowledge folder, rewritten after each check with only the entries
+that check used (so it never grows past one check's results), at most ``MAX_BOOKS`` files.
+``REFEREE_NO_CACHE`` or ``REFEREE_NO_CHECK_CACHE`` turns it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+FORMAT = 1
+MAX_BOOKS = 32          # knowledge folders whose results are kept
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("REFEREE_NO_CACHE") or os.environ.get("REFEREE_NO_CHECK_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "referee" / "check"
+
+
+_CODE: str | None = None
+
+
+def code_version() -> str:
+    """A hash of the sources of ``expert/``: results made by other code are not reused."""
+    global _CODE
+    if _CODE is None:
+        digest = hashlib.sha256(str(FORMAT).encode())
+        base = Path(__file__).resolve().parents[1]
+        for path in sorted(base.rglob("*.py")):
+            digest.update(str(path.relative_to(base)).encode())
+            digest.update(path.read_bytes())
+        _CODE = digest.hexdigest()
+    return _CODE
+
+
+class CheckCache:
+    def __init__(self, book, folder: Path | None = None):
+        self.folder = folder if folder is not None else cache_dir()
+        root = Path(book.root).resolve()
+        self.file = (self.folder / (hashlib.sha256(str(root).encode()).hexdigest()[:32] + ".json")
+                     if self.folder is not None else None)
+        self.hashes: dict[str, str] = {}
+        for path in book.files:
+            try:
+                self.hashes[str(path)] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            except OSError:
+                self.hashes[str(path)] = "unreadable"
+        # read by every unit: the effects, parameters and seats every finding is stated with
+        self.always = {str(p) for p in book.files if Path(p).name == "rulebook.yaml"}
+        self._parts: dict[int, tuple] = {}
+        self.old: dict = self._read()
+        self.new: dict = {}
+        self.hits = 0
+        self.misses = 0
+
+    def _read(self) -> dict:
+        if self.file is None:
+            return {}
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("code") != code_version():
+            return {}
+        entries = data.get("entries")
+        return entries if isinstance(entries, dict) else {}
+
+    def part(self, obj) -> str:
+        """The content hash of one thing a unit read: a production, question, provision or case
+        as loaded (its text, conditions, file and line), or a whole file given by its path."""
+        if isinstance(obj, (str, Path)):
+            return f"{obj}:{self.hashes.get(str(obj), 'absent')}"
+        hit = self._parts.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            body = f"{type(obj).__name__}:{obj!r}"
+            hit = self._parts[id(obj)] = (obj, hashlib.sha256(body.encode()).hexdigest()[:24])
+        return hit[1]
+
+    def key(self, kind: str, unit, read) -> str:
+        """The key of a unit: what it is, and the content of everything it read (``part``)."""
+        parts = {self.part(x) for x in read} | {self.part(f) for f in self.always}
+        body = json.dumps([kind, unit, sorted(parts)], ensure_ascii=False, default=str)
+        return hashlib.sha256(body.encode()).hexdigest()
+
+    def get(self, key: str):
+        hit = self.old.get(key)
+        if hit is not None:
+            self.new[key] = hit
+            self.hits += 1
+        else:
+            self.misses += 1
+        return hit
+
+    def put(self, key: str, value) -> None:
+        self.new[key] = value
+
+    def save(self) -> None:
+        """Write this check's entries (atomically; a cache that cannot be written is skipped)."""
+        if self.file is None:
+            return
+        try:
+            body = json.dumps({"format": FORMAT, "code": code_version(), "entries": self.new},
+                              ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if self.file.exists() and not self.file.is_file():
+                return                              # never replace what is not a regular file
+            fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(body)
+            os.replace(tmp, self.file)
+            _bound(self.folder)
+        except OSError:
+            pass
+
+
+def _bound(folder: Path) -> None:
+    """Keep the ``MAX_BOOKS`` most recently written result files."""
+    files = sorted((p for p in folder.glob("*.json") if p.is_file()),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[MAX_BOOKS:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,122 @@
+"""`referee check` reuses results per unit of work, keyed by the content of what each unit read:
+a cached check reports exactly what an uncached one does, and an edited file recomputes the
+units that read what changed, and only those."""
+import json
+import shutil
+
+import pytest
+
+from conftest import ROOT
+from referee.expert.authoring import checkcache
+from referee.expert.authoring.analysis import Analysis
+from referee.expert.authoring.checks import check_game, problem_dict
+
+
+@pytest.fixture
+def skat(tmp_path, monkeypatch):
+    """A copy of the skat rulebook and a cache folder of its own."""
+    shutil.copytree(ROOT / "knowledge" / "skat", tmp_path / "knowledge" / "skat")
+    monkeypatch.delenv("REFEREE_NO_CHECK_CACHE", raising=False)
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "knowledge"
+
+
+def outcome(problems) -> list[str]:
+    return sorted(json.dumps(problem_dict(p), sort_keys=True, default=str) for p in problems.items) \
+        + sorted(problems.notes)
+
+
+def units(monkeypatch) -> dict:
+    """Record every unit a check runs: (kind, name) -> (computed?, ids of what it read)."""
+    seen = {}
+    real = Analysis.unit
+
+    def unit(self, problems, kind, name, pids, qids, compute, also=()):
+        read = {getattr(x, "id", None) or getattr(x, "name", None) or str(x)
+                for x in self.read(pids, qids) + list(also)}
+        key = (kind, json.dumps(name, sort_keys=True, default=str))
+        computed = []
+
+        def run(found):
+            computed.append(True)
+            return compute(found)
+        value = real(self, problems, kind, name, pids, qids, run, also)
+        seen[key] = (bool(computed), read)
+        return value
+
+    monkeypatch.setattr(Analysis, "unit", unit)
+    return seen
+
+
+def test_a_cached_check_reports_what_an_uncached_one_does(skat):
+    fresh = check_game("skat", skat, cache=False)
+    first = check_game("skat", skat)
+    again = check_game("skat", skat)
+    assert outcome(first) == outcome(fresh) == outcome(again)
+    hits, misses = again.cache
+    assert misses == 0 and hits == first.cache[1] > 0
+    assert list((skat.parent / "cache" / "referee" / "check").glob("*.json"))
+
+
+def _contents(root) -> dict:
+    from referee.expert.language.rulebook import load_rulebook
+    book = load_rulebook("skat", root)
+    found = {}
+    for kind, things in (("p", book.productions), ("q", book.questions.values()),
+                         ("v", book.provisions.values()), ("c", book.cases)):
+        for x in things:
+            found[getattr(x, "id", None) or x.name] = repr(x)
+    return found
+
+
+def test_an_edited_file_recomputes_exactly_what_read_it(skat, monkeypatch):
+    check_game("skat", skat)
+    before = _contents(skat)
+    article = next(p for p in sorted((skat / "skat" / "articles").glob("*.yaml"))
+                   if "productions:" in p.read_text() and "summary:" in p.read_text())
+    text = article.read_text()
+    at = text.index("summary:", text.index("productions:"))
+    start = text.index("en:", at) + len("en: ")
+    start += text[start] in "\"'"                        # inside the quotes, if any
+    article.write_text(text[:start] + "Edited: " + text[start:])        # same lines, new words
+    after = _contents(skat)
+    changed = {k for k in after if after[k] != before.get(k)}
+    assert changed                                     # the edit changed something units read
+    edited = check_game("skat", skat, cache=False)
+    seen = units(monkeypatch)
+    cached = check_game("skat", skat)
+    assert outcome(cached) == outcome(edited)
+    for (kind, name), (computed, read) in seen.items():
+        assert computed == bool(read & changed), (kind, name, read & changed)
+    assert any(computed for computed, _ in seen.values())
+    assert not all(computed for computed, _ in seen.values())
+
+
+def test_a_stale_entry_is_never_used(skat):
+    check_game("skat", skat)
+    art = skat / "skat" / "articles"
+    path = next(p for p in sorted(art.glob("*.yaml")) if "overrides: [" in p.read_text())
+    text = path.read_text()
+    # dropping a precedence changes what the conflict analysis must say
+    before = outcome(check_game("skat", skat))
+    path.write_text(text.replace("overrides: [", "overrides: [] # [", 1))
+    after = check_game("skat", skat)
+    assert outcome(after) == outcome(check_game("skat", skat, cache=False))
+    assert outcome(after) != before
+
+
+def test_the_cache_folder_stays_bounded(skat, monkeypatch, tmp_path):
+    monkeypatch.setattr(checkcache, "MAX_BOOKS", 2)
+    for n in range(4):
+        copy = tmp_path / f"k{n}"
+        shutil.copytree(skat, copy)
+        check_game("skat", copy)
+    assert len(list((tmp_path / "cache" / "referee" / "check").glob("*.json"))) == 2
+
+
+def test_no_cache_when_turned_off(skat, monkeypatch):
+    monkeypatch.setenv("REFEREE_NO_CHECK_CACHE", "1")
+    problems = check_game("skat", skat)
+    assert not (skat.parent / "cache" / "referee" / "check").exists()
+    assert getattr(problems, "cache", None) is None
