@@ -1,6 +1,7 @@
 """The ruling says which values the entries on the score sheet used (the source text rarely
 gives the scoring): the parameters the deal as played and the effects' entries read, with
-where their values come from, or the tournament's value."""
+where their values come from, or the tournament's value (the annex's "Values used for the
+score sheet", as main's engine prints it for every rulebook)."""
 import json
 
 from click.testing import CliRunner
@@ -24,7 +25,7 @@ def rule(tmp_path, text, *args):
 def test_the_deal_as_played_lists_the_values_it_used(tmp_path):
     out = rule(tmp_path, PLAYED).output
     assert "declarer (lider, won the auction) — bula: +10" in out
-    values = out.split("Values used for the entries on the score sheet:")[1]
+    values = out.split("Values used for the score sheet:")[1]
     assert "Value of each game in bula" in values and "usual Serbian tournament scoring" in values
     assert "Multiplier of the game value for the contra in force" in values
     sr = rule(tmp_path, PLAYED, "--lang", "sr").output
@@ -34,7 +35,7 @@ def test_the_deal_as_played_lists_the_values_it_used(tmp_path):
 def test_a_settled_deal_reads_no_value_of_the_deal_as_played(tmp_path):
     out = rule(tmp_path, SETTLED).output
     assert "bula: −4" in out and "The deal is settled by these entries." in out
-    assert "Values used for the entries on the score sheet" not in out
+    assert "Values used for the score sheet" not in out
 
 
 def test_a_tournament_value_is_named_as_the_tournaments(tmp_path, monkeypatch):
@@ -42,11 +43,11 @@ def test_a_tournament_value_is_named_as_the_tournaments(tmp_path, monkeypatch):
     (tmp_path / "referee.toml").write_text("[rulebooks.preferans.parameters.game_value]\ntalon = {tref = 11}\n")
     out = rule(tmp_path, PLAYED).output
     assert "bula: +11" in out
-    values = out.split("Values used for the entries on the score sheet:")[1]
+    values = out.split("Values used for the score sheet:")[1]
     assert "tref 11" in values
     html = rule(tmp_path, PLAYED, "--format", "html").output
-    assert "Values used for the entries on the score sheet" in html
+    assert "Values used for the score sheet" in html
     md = rule(tmp_path, PLAYED, "--format", "md").output
-    assert "### Values used for the entries on the score sheet" in md
+    assert "### Values used for the score sheet" in md
     data = json.loads(rule(tmp_path, PLAYED, "--format", "json").output)
     assert data["result"]["text"] == "declarer: bula +11; defender_1: supe +66 against declarer"
