@@ -46,6 +46,14 @@ def test_an_altered_record_or_an_unknown_code_does_not_verify(tmp_path):
 def test_search_by_provision_lists_precedents_and_stats_count_rulings(tmp_path, monkeypatch):
     # A record carries the second it was made; the same facts ruled in another second are another ruling.
     monkeypatch.setattr("referee.expert.records.record._now", lambda: "2026-11-29T16:00:00+00:00")
+    # ... and the ruling the second it was made (the front end's clock): the same second for all
+    from datetime import datetime, timezone
+
+    class _SameSecond(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(2026, 11, 29, 16, 0, 0, tzinfo=timezone.utc)
+    monkeypatch.setattr("referee.cli.datetime", _SameSecond)
     ruled(tmp_path)
     other = tmp_path / "other.yaml"
     other.write_text(CASE.read_text().replace("deal: 7", "deal: 8").replace("early_who: d2", "early_who: d1"))

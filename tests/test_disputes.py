@@ -37,9 +37,18 @@ def penalties(findings):
     return sorted((f.production, p.player, p.effect, p.amount) for f in findings for p in f.penalty)
 
 
+FRAME = ("deal_play", "deal_contra", "tricks_first", "tricks_second")     # the hand as played
+
+
+def told(demo_answers):
+    """The demo without the hand as played: the referee says whether the partner fell."""
+    return dict({k: v for k, v in demo_answers.items() if k not in FRAME}, partner_fell=True)
+
+
 def test_an_unknown_fact_that_decides_gives_a_conditional_ruling(preferans, demo_answers):
     book, ruler = preferans
-    ruling = rule_dispute(ruler, Dispute(dict(demo_answers, partner_fell="unknown")))
+    # without the hand as played, whether the partner fell is the referee's fact to establish
+    ruling = rule_dispute(ruler, Dispute(dict(told(demo_answers), partner_fell="unknown")))
     assert ruling.findings == []                       # nothing stands whatever the fact
     branches = {json.dumps(a.when[0]): penalties(a.findings) for a in ruling.alternatives}
     assert branches == {
@@ -49,16 +58,44 @@ def test_an_unknown_fact_that_decides_gives_a_conditional_ruling(preferans, demo
     [fact] = ruling.unknown
     assert (fact.question, fact.matters) == ("partner_fell", True)
     results = {json.dumps(a.when[0]): a.result.to_dict(book, {})["text"] for a in ruling.alternatives}
-    assert results['{"partner_fell": true}'] == "defender_1: bula -6; defender_2: bula +6"
+    assert results['{"partner_fell": true}'] == ("defender_1: bula -6; defender_2: bula +6; "
+                                                 "to fill in once known: deal_play")
+
+
+def test_the_hand_as_played_tells_whether_the_partner_fell(preferans, demo_answers):
+    """Član 8, stav 1: a follower answers for two tricks. With the tricks entered, the partner's
+    fall is read from them (the question is not asked, an answer to it is set aside), and the
+    result adds the hand as played to the finding."""
+    from referee.expert.interview.relevance import not_asked
+    book, ruler = preferans
+    answers = dict(demo_answers)
+    ruling = rule_dispute(ruler, Dispute(dict(answers)))
+    assert penalties(ruling.findings) == [("dolaz-ruled-fall", "defender_1", "pad_skinut", 6),
+                                          ("dolaz-ruled-fall", "defender_2", "bula", 6)]
+    assert ruling.result.to_dict(book, {})["text"] == (
+        "declarer: bula -6; defender_1: bula +0; defender_1: supe +6 against declarer; "
+        "defender_2: bula +6; defender_2: supe +18 against declarer")
+    assert "partner_fell" in not_asked(book, dict(answers, partner_fell=False))
+    # the first defender took his two tricks: he did not fall, the dolaz answers for nothing
+    stood = rule_dispute(ruler, Dispute(dict(answers, tricks_first=2, tricks_second=2)))
+    assert penalties(stood.findings) == []
+    assert [f.production for f in stood.findings] == ["dolaz-incorrect-no-fall"]
+    # the tricks unknown: the partner's fall is asked as before, and decides
+    from referee.expert.interview.relevance import Interview
+    iv = Interview(book, dict(answers, tricks_first="unknown"))
+    assert iv.next_question().id == "partner_fell"
 
 
 def test_an_unknown_fact_that_changes_only_amounts_leaves_them_to_fill_in(preferans, demo_answers):
     _, ruler = preferans
-    ruling = rule_dispute(ruler, Dispute(dict(demo_answers, game="unknown")))
+    # (with the hand as played, the game decides more than amounts: a pik bought with the talon
+    # without contra is not played, so nobody fell; the referee's word on the fall is used here)
+    ruling = rule_dispute(ruler, Dispute(dict(told(demo_answers), game="unknown")))
     assert not ruling.alternatives
     assert [(p.player, p.amount, p.needs) for f in ruling.findings for p in f.penalty] == \
         [("defender_2", None, "game"), ("defender_1", None, "game")]
-    assert [e["needs"] for e in ruling.to_dict()["result"]["entries"]] == [["game"], ["game"]]
+    # the two findings' lines wait for the game, the deal as played for how the declaring ended
+    assert [e["needs"] for e in ruling.to_dict()["result"]["entries"]] == [["game"], ["game"], ["deal_play"]]
 
 
 def test_an_unknown_fact_that_does_not_matter_is_listed_without_consequence(preferans, demo_answers):
@@ -94,15 +131,16 @@ def test_requests_are_granted_refused_or_left_undecided(preferans, demo_answers)
         ("effect:supe", "refused"), ("provision:preferans:8.voluntary-takeover", "refused")]
     assert ruling.requests[0].provisions[0] == "preferans:8.ruled-fall"
     # a request the unknown fact decides one way or the other is undecided, and says on what
-    unsure = rule_dispute(ruler, Dispute(dict(demo_answers, partner_fell="unknown"), requests=asks[2:3]))
+    unsure = rule_dispute(ruler, Dispute(dict(told(demo_answers), partner_fell="unknown"), requests=asks[2:3]))
     assert unsure.requests[0].answer == "undecided" and unsure.requests[0].cause == "depends"
 
 
 def test_the_demo_ruling_gives_the_result_with_the_players_names():
     result = run("rule", str(DEMO), "--format", "json", "--no-register")
     data = json.loads(result.output)["result"]
-    assert [(e["name"], e["item"], e["amount"]) for e in data["entries"]] == [("Jovan", "bula", -6),
-                                                                             ("Petar", "bula", 6)]
+    # the fall moves from Jovan to Petar; the hand as played gives Marko's pass and the supe
+    assert [(e["name"], e["item"], e["amount"]) for e in data["entries"]] == [
+        ("Marko", "bula", -6), ("Jovan", "bula", 0), ("Jovan", "supe", 6), ("Petar", "bula", 6), ("Petar", "supe", 18)]
 
 
 def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
@@ -110,7 +148,7 @@ def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
     (tmp_path / "referee.toml").write_text('[tournament]\nname = "Kup Beograda"\n'
                                            '[rulebooks.preferans.parameters.game_value]\ntalon = {karo = 7}\n')
     data = json.loads(run("rule", str(DEMO), "--format", "json", "--no-register").output)
-    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 7]
+    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 0, 7, 7, 21]
     text = run("rule", str(DEMO), "--no-register").output
     assert "the tournament's value (talon karo 7)" in text
     (tmp_path / "referee.toml").write_text('[rulebooks.preferans.parameters.game_value]\ntalon = {karoo = 7}\n')
@@ -223,7 +261,7 @@ def test_unknown_but_one_of_some_answers_tries_only_those(preferans, demo_answer
     book, ruler = preferans
     value = parse_typed(book.questions["game"], "unknown: pik, karo", book, demo_answers)
     assert value == {"unknown": ["pik", "karo"]}
-    ruling = rule_dispute(ruler, Dispute(dict(demo_answers, game=value)))
+    ruling = rule_dispute(ruler, Dispute(dict(told(demo_answers), game=value)))
     line = ruling.findings[0].penalty[0]
     assert line.amount is None and [amount for _, amount in line.options] == [4, 6]
     from referee.reports.render import render

@@ -142,8 +142,8 @@ def test_preferans_appeal_prints_a_document_without_internal_ids(tmp_path):
     text = result.stdout
     assert "DECISION OF THE APPEALS COMMITTEE" in text and "Decided by: Komisija" in text
     assert "karo -> pik" in text and "defender_2 → defender_1" not in text
-    assert "Milica (second defender, second to declare) — bula: +6 -> —" in text
-    assert "Jovan (first defender, first to declare) — bula: — -> +4" in text
+    assert "Milica (second defender, second to declare on following, just before the declarer) — bula: +6 -> —" in text
+    assert "Jovan (first defender, first to declare on following, next after the declarer) — bula: — -> +4" in text
     front = text[:text.index("ANNEX")]
     assert "oot_offender" not in front and "preferans:7" not in front          # no ids before the annex
     assert "Member of the appeals committee (Komisija): ____" in text

@@ -5,6 +5,7 @@
 * :mod:`.deal`      the deal record: hands, talon, discard, contract, tricks (``parse_deal``)
 * :mod:`.derive`    facts from the play record (revoke, out of turn, winners, transfers)
 * :mod:`.holdings`  preferans holdings: Član 6 and Član 8 standards item by item
+* :mod:`.preferans` preferans: the tricks the score sheet reads, from the play record
 
 See ``expert/cards/README.md`` for the ``deal:`` format of case files.
 """
@@ -99,6 +100,9 @@ def case_facts(data: dict, game: str, *, file: str | None = None, line: int | No
                 bid = deal.bids.get(seat)
                 facts.extend(holding_facts(deal, seat, bid_suit=bid if bid not in (None, "none")
                                            else None))
+        # the tricks the score sheet reads, once the record shows how the hand ended
+        from referee.expert.cards.preferans import play_state_facts as preferans_play_state
+        facts.extend(preferans_play_state(deal))
     if deal.game == "bridge":
         from referee.expert.cards.bridge import frame_facts
         facts.extend(frame_facts(deal, data.get("contract")))
