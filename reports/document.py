@@ -323,7 +323,7 @@ def stored_views(ruling: Ruling, tournament=None) -> dict:
     for lang in rulebook_languages(ruling.book):
         view = build(ruling, lang, None, tournament)
         view.pop("w", None)
-        views[lang] = _plain(view)
+        views[lang] = _json_safe(view)
     return views
 
 
@@ -335,11 +335,12 @@ def from_stored(stored: dict, lang: str, code: str | None) -> dict:
     return view
 
 
-def _plain(value):
+def _json_safe(value):
+    """A view as plain JSON data (the register stores it)."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_json_safe(v) for v in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     return str(value)
