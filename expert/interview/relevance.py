@@ -81,10 +81,16 @@ class Interview:
         live = [p for p in goals if state.value(p.when) is not False]
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
         winners |= self._after_the_first(state, live, winners) | self.aside
+        live_ids = {p.id for p in live}
         for p in live:
-            if p.id in winners:
+            # a production surely set aside needs no question, unless it sets aside another
+            # that may stand: its firing still decides that one (a set-aside finding keeps its
+            # precedence; ulti: a renonsz a misdeal voids still excludes the warning)
+            if p.id in winners and not any(o in live_ids and o not in winners for o in p.overrides):
                 continue
             state.collect(p.when, deciding)
+            if p.id in winners:
+                continue                    # its own effects are never applied
             if p.action == "keep_first":
                 filling.add(p.keep_first)
             elif p.finding:
