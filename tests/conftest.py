@@ -24,3 +24,21 @@ def _register_in_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_REGISTER", str(tmp_path / "test-register.sqlite"))
     # checks compute everything unless a test turns the cache of check results on
     monkeypatch.setenv("REFEREE_NO_CHECK_CACHE", "1")
+
+
+_SHIPPED_CHECKS: dict = {}
+
+
+def shipped_check(game: str):
+    """`referee check` of a shipped rulebook, run once per test session (it is the slowest thing
+    the suite does; test_analysis and test_knowledge both read it)."""
+    if game not in _SHIPPED_CHECKS:
+        import os
+        from referee.expert.authoring.checks import check_game
+        # computed in full, as conftest's autouse fixture has every check do
+        os.environ["REFEREE_NO_CHECK_CACHE"] = "1"
+        try:
+            _SHIPPED_CHECKS[game] = check_game(game)
+        finally:
+            os.environ.pop("REFEREE_NO_CHECK_CACHE", None)
+    return _SHIPPED_CHECKS[game]

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, shipped_check
 from referee.expert.authoring.checks import check_game
 from referee.reports.authoring_views import problem_text
 from referee.expert.language.rulebook import list_games
@@ -142,15 +142,14 @@ _SHIPPED: dict = {}
 
 
 def shipped(game):
-    if game not in _SHIPPED:
-        _SHIPPED[game] = check_game(game)
-    return _SHIPPED[game]
+    # one check per game per test session, shared with test_knowledge (conftest.shipped_check)
+    return shipped_check(game)
 
 
 def test_all_shipped_rulebooks_check():
     # how long it takes is measured in bench/ (bench/scale.py, bench/run.py), never asserted here
     for game in list_games():
-        _SHIPPED[game] = check_game(game)
+        _SHIPPED[game] = shipped(game)
         crashed = [p.message for p in _SHIPPED[game].items if p.category == "analysis"]
         assert crashed == [], game
 
