@@ -12,10 +12,14 @@ from referee.expert.authoring.analysis import Analysis
 from referee.expert.authoring.checks import check_game, problem_dict
 
 
+# ulti: the rulebook whose full check is quickest (each test checks it in full several times)
+GAME = "ulti"
+
+
 @pytest.fixture
-def skat(tmp_path, monkeypatch):
-    """A copy of the skat rulebook and a cache folder of its own."""
-    shutil.copytree(ROOT / "knowledge" / "skat", tmp_path / "knowledge" / "skat")
+def knowledge_copy(tmp_path, monkeypatch):
+    """A copy of a shipped rulebook (GAME) and a cache folder of its own."""
+    shutil.copytree(ROOT / "knowledge" / GAME, tmp_path / "knowledge" / GAME)
     monkeypatch.delenv("REFEREE_NO_CHECK_CACHE", raising=False)
     monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -49,19 +53,19 @@ def units(monkeypatch) -> dict:
     return seen
 
 
-def test_a_cached_check_reports_what_an_uncached_one_does(skat):
-    fresh = check_game("skat", skat, cache=False)
-    first = check_game("skat", skat)
-    again = check_game("skat", skat)
+def test_a_cached_check_reports_what_an_uncached_one_does(knowledge_copy):
+    fresh = check_game(GAME, knowledge_copy, cache=False)
+    first = check_game(GAME, knowledge_copy)
+    again = check_game(GAME, knowledge_copy)
     assert outcome(first) == outcome(fresh) == outcome(again)
     hits, misses = again.cache
     assert misses == 0 and hits == first.cache[1] > 0
-    assert list((skat.parent / "cache" / "referee" / "check").glob("*.json"))
+    assert list((knowledge_copy.parent / "cache" / "referee" / "check").glob("*.json"))
 
 
 def _contents(root) -> dict:
     from referee.expert.language.rulebook import load_rulebook
-    book = load_rulebook("skat", root)
+    book = load_rulebook(GAME, root)
     found = {}
     for kind, things in (("p", book.productions), ("q", book.questions.values()),
                          ("v", book.provisions.values()), ("c", book.cases)):
@@ -70,22 +74,22 @@ def _contents(root) -> dict:
     return found
 
 
-def test_an_edited_file_recomputes_exactly_what_read_it(skat, monkeypatch):
-    check_game("skat", skat)
-    before = _contents(skat)
-    article = next(p for p in sorted((skat / "skat" / "articles").glob("*.yaml"))
+def test_an_edited_file_recomputes_exactly_what_read_it(knowledge_copy, monkeypatch):
+    check_game(GAME, knowledge_copy)
+    before = _contents(knowledge_copy)
+    article = next(p for p in sorted((knowledge_copy / GAME / "articles").glob("*.yaml"))
                    if "productions:" in p.read_text() and "summary:" in p.read_text())
     text = article.read_text()
     at = text.index("summary:", text.index("productions:"))
     start = text.index("en:", at) + len("en: ")
     start += text[start] in "\"'"                        # inside the quotes, if any
     article.write_text(text[:start] + "Edited: " + text[start:])        # same lines, new words
-    after = _contents(skat)
+    after = _contents(knowledge_copy)
     changed = {k for k in after if after[k] != before.get(k)}
     assert changed                                     # the edit changed something units read
-    edited = check_game("skat", skat, cache=False)
+    edited = check_game(GAME, knowledge_copy, cache=False)
     seen = units(monkeypatch)
-    cached = check_game("skat", skat)
+    cached = check_game(GAME, knowledge_copy)
     assert outcome(cached) == outcome(edited)
     for (kind, name), (computed, read) in seen.items():
         assert computed == bool(read & changed), (kind, name, read & changed)
@@ -93,30 +97,30 @@ def test_an_edited_file_recomputes_exactly_what_read_it(skat, monkeypatch):
     assert not all(computed for computed, _ in seen.values())
 
 
-def test_a_stale_entry_is_never_used(skat):
-    check_game("skat", skat)
-    art = skat / "skat" / "articles"
+def test_a_stale_entry_is_never_used(knowledge_copy):
+    check_game(GAME, knowledge_copy)
+    art = knowledge_copy / GAME / "articles"
     path = next(p for p in sorted(art.glob("*.yaml")) if "overrides: [" in p.read_text())
     text = path.read_text()
     # dropping a precedence changes what the conflict analysis must say
-    before = outcome(check_game("skat", skat))
+    before = outcome(check_game(GAME, knowledge_copy))
     path.write_text(text.replace("overrides: [", "overrides: [] # [", 1))
-    after = check_game("skat", skat)
-    assert outcome(after) == outcome(check_game("skat", skat, cache=False))
+    after = check_game(GAME, knowledge_copy)
+    assert outcome(after) == outcome(check_game(GAME, knowledge_copy, cache=False))
     assert outcome(after) != before
 
 
-def test_the_cache_folder_stays_bounded(skat, monkeypatch, tmp_path):
+def test_the_cache_folder_stays_bounded(knowledge_copy, monkeypatch, tmp_path):
     monkeypatch.setattr(checkcache, "MAX_BOOKS", 2)
     for n in range(4):
         copy = tmp_path / f"k{n}"
-        shutil.copytree(skat, copy)
-        check_game("skat", copy)
+        shutil.copytree(knowledge_copy, copy)
+        check_game(GAME, copy)
     assert len(list((tmp_path / "cache" / "referee" / "check").glob("*.json"))) == 2
 
 
-def test_no_cache_when_turned_off(skat, monkeypatch):
+def test_no_cache_when_turned_off(knowledge_copy, monkeypatch):
     monkeypatch.setenv("REFEREE_NO_CHECK_CACHE", "1")
-    problems = check_game("skat", skat)
-    assert not (skat.parent / "cache" / "referee" / "check").exists()
+    problems = check_game(GAME, knowledge_copy)
+    assert not (knowledge_copy.parent / "cache" / "referee" / "check").exists()
     assert getattr(problems, "cache", None) is None
