@@ -21,8 +21,14 @@ from referee.expert.authoring.analysis import report
 from referee.expert.authoring.analysis.space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
 
 CONFIRMATIONS = 5
-BUDGET = 3000          # nodes per search of one pair of (unfolded) alternatives
-MAX_JOINT = 40
+# The search for answers on which two findings both stand is bounded per pair: at most
+# MAX_JOINT pairs of their (unfolded) alternatives, BUDGET nodes each. A node costs a pass over
+# the derived facts, which grew with the score sheet's frame (preferans' tricks, skat's card
+# points): at 40 x 3,000 one pair of preferans' dolaz findings took over 30 s and the check of
+# preferans about half an hour. The conflicts tests/test_analysis.py plants are found well within
+# these bounds; a search that reaches them is counted (ctx.bounded) and said in check's notes.
+BUDGET = 1500
+MAX_JOINT = 12
 # Findings that answer no claim (skat's results: won, lost, decided) can meet under any claim;
 # their pairs were four fifths of skat's whole check (about 20 s each, none in conflict), so
 # their search is bounded more tightly: alternatives and nodes each a quarter.
