@@ -143,10 +143,10 @@ def render_appeal(book, original: dict, ruling, amendment, fmt: str, lang: str, 
 def stored_appeal(book, original: dict, ruling, amendment, tournament=None, note=None, committee=None) -> dict:
     """The appeal decision's document in every language of the rulebook, for its record."""
     from referee.reports.changes import appeal_view
-    from referee.reports.document import _plain
+    from referee.reports.document import _json_safe
     stored = {}
     for lg in rulebook_languages(book):
         view = appeal_view(book, original, ruling, amendment, lg, None, tournament, note, committee)
         view.pop("w", None)
-        stored[lg] = _plain(view)
+        stored[lg] = _json_safe(view)
     return stored

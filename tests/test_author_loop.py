@@ -30,6 +30,7 @@ def draft(tmp_path):
     expect:
       findings:
         - provisions: [mini:1.early]
+          kind: violation
           penalty:
             - {player: d2, effect: bula, amount: 5}
             - {player: d1, effect: supe, amount: 2, against: declarer}

@@ -67,7 +67,9 @@ def test_a_trick_transfer_names_both_sides_and_a_payment_who_is_paid():
                                              for e in f.get("penalty") or []))
     paid = Ruler(ulti).rule(check_all(case.answers, ulti))
     line = next(p for f in paid.findings for p in f.penalty if p.effect == "pays")
-    assert " — pays: " in penalty_words(paid, line, "en") and ", to " in penalty_words(paid, line, "en")
+    # the effect's own label, then who is paid
+    label = paid.book.effects["pays"]["label"]["en"]
+    assert f" — {label}: " in penalty_words(paid, line, "en") and ", to " in penalty_words(paid, line, "en")
     assert penalty_words(paid, line, "hu").endswith(" javára")
 
 

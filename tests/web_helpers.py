@@ -10,11 +10,13 @@ from referee.web.app import WebConfig, create_app
 
 SECRET = b"s" * 48
 
-# The demo dispute (knowledge/preferans/examples/demo.yaml), as a referee answers it.
+# The demo dispute (knowledge/preferans/examples/demo.yaml), as a referee answers it (the
+# partner's fall is read from the tricks, so it is not asked).
 PREFERANS = {"claim": ["bad-dolaz"], "game": "karo", "game_mode": "talon", "contra_level": "none",
              "gentlemen": "no", "referee_plays": "no", "dolaz_offender": "defender_2",
-             "dolaz_situation": "lider-only", "holding_lider": ["none"], "no_trump": "no", "partner_fell": "yes",
-             "claimant_dolaz": "regular", "volunteered": "no"}
+             "dolaz_situation": "lider-only", "holding_lider": ["none"], "no_trump": "no",
+             "claimant_dolaz": "regular", "volunteered": "no", "dolaz_caused_fall": "yes",
+             "deal_play": "both", "deal_contra": "none", "tricks_first": "1", "tricks_second": "3"}
 
 # expert/cards/README.md's bridge deal: South revokes at tricks 2 and 3 (4♠ by South).
 BRIDGE_HANDS = {"N": "SA SK S7 HQ HJ HT H9 DA DK D2 C5 C4 C3", "E": "SQ SJ ST HA HK H2 DQ DJ DT CQ CJ CT C7",
