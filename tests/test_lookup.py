@@ -105,7 +105,7 @@ def test_search_finds_words_in_the_quote_and_in_english(books):
 def test_articles_command_shows_one_article_by_its_label():
     result = run("articles", "bridge", "64A1")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Правило 64 A1  [bridge:64A1]  (penalty, penalty-bearing)")
+    assert result.output.startswith("Правило 64A1  [bridge:64A1]  (penalty, penalty-bearing)")
     assert "Когда фальшренонс выявлен" in result.output
     assert "In English: When a revoke is established" in result.output
     assert "l64a1-transfer" in result.output
@@ -125,7 +125,7 @@ def test_articles_command_json_and_a_label_that_names_nothing():
 def test_search_command_lists_ids_and_labels_and_exits_1_when_nothing_is_found():
     result = run("search", "revoke", "--game", "bridge")
     assert result.exit_code == 0
-    assert "bridge:64A1  [Правило 64 A1]" in result.stdout
+    assert "bridge:64A1  [Правило 64A1]" in result.stdout
     data = json.loads(run("search", "kontra", "--format", "json").stdout)
     assert {d["game"] for d in data} >= {"preferans", "ulti"}
     assert all({"id", "label", "found_in", "score"} <= set(d) for d in data)
