@@ -24,10 +24,10 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from referee.expert.language import conditions as cond
-from referee.expert.language.answers import allowed_values
 from referee.expert.language.logic import (Logic, alternatives as logic_alternatives, alts3, answer3,
                                             derive3, fact3)
 from referee.expert.language.model import INFRACTION_KINDS, Production, Rulebook
+from referee.expert.language.qtypes import qtype
 
 LIMIT = 20_000          # enumerate exhaustively up to this many combinations
 SAMPLES = 3_000         # beyond it, this many random (seeded) combinations
@@ -220,50 +220,12 @@ def ordered(book: Rulebook, qids: set[str], ev: Evaluator) -> list[str]:
 # --- domains -------------------------------------------------------------------------------
 
 def base_domain(book: Rulebook, qid: str, lits: list[cond.AnswerTest]) -> list[Any] | None:
-    """Representative answers for a question, given the literals read on it (None: dynamic)."""
+    """Representative answers for a question, given the literals read on it (None: dynamic).
+    Each question type says which answers stand for all others (``qtypes``)."""
     q = book.questions[qid]
-    if q.type == "yesno":
-        return [True, False]
-    if q.type in ("choice", "seat"):
-        return list(allowed_values(q, book) or [])
-    if q.type == "number":
-        points: set[int] = set()
-        for lit in lits:
-            values = lit.value if lit.op == "in" else (lit.value,)
-            if lit.op in ("is", "in", "ge", "gt", "le", "lt"):
-                for v in values:
-                    if isinstance(v, (int, float)) and not isinstance(v, bool):
-                        v = int(v)
-                        points |= {v - 1, v, v + 1}
-        lo = int(q.min) if q.min is not None else None
-        hi = int(q.max) if q.max is not None else None
-        points |= {x for x in (lo, hi) if x is not None}
-        if not points:
-            points = {lo if lo is not None else (hi if hi is not None else 1)}
-        return sorted(x for x in points if (lo is None or x >= lo) and (hi is None or x <= hi))
     if q.type == "order" and q.values_from:
-        return None
-    if q.type in ("multi", "order"):
-        allowed = q.allowed()
-        tested = [v for v in allowed if any(l.op == "has" and l.value == v for l in lits)]
-        need = max([int(l.value) for l in lits if l.op == "count_ge"] + [0])
-        fillers = [v for v in allowed if v not in tested]
-        items = tested + fillers[:max(1, need - len(tested))]
-        items = [v for v in allowed if v in items]
-        if len(items) <= 3:
-            sizes = range(1, len(items) + 1)
-            result = [list(c) for n in sizes for c in itertools.combinations(items, n)]
-        else:                            # each value alone, each tested pair, all together
-            result = [[v] for v in items]
-            if len(tested) <= 4:
-                result += [list(c) for c in itertools.combinations(tested, 2)]
-            if need > 2:
-                result.append(items[:need])
-            result.append(list(items))
-        if q.type == "order":
-            result += [list(reversed(r)) for r in result if len(r) > 1]
-        return result
-    return []
+        return None                      # the order of another answer: dynamic_domain
+    return qtype(q).domain(q, book, lits)
 
 
 def dynamic_domain(q, answers: dict) -> list[Any]:
