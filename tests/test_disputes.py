@@ -273,9 +273,29 @@ def test_an_effect_asked_on_a_player_and_in_an_amount_is_answered_as_asked(prefe
     asks = [Request("defender_1", "effect:bula", on="defender_2"),            # Petar falls: granted
             Request("defender_2", "effect:bula", on="defender_1"),            # on Jovan: nothing
             Request("defender_1", "effect:bula", on="defender_2", amount=10),  # 6, not 10
-            Request("defender_2", "no-penalty"), Request("declarer", "stands")]
+            Request("defender_2", "no-penalty"),
+            Request("declarer", "stands"),      # the dolaz answers to the partner, not the lider: his −6 stands
+            Request("defender_1", "stands"),    # Jovan's fall is struck off: his result does not stand
+            Request("defender_1", "no-penalty")]                             # the innocent partner: nothing on him
     ruling = rule_dispute(ruler, Dispute(dict(demo_answers), requests=asks))
     assert [(r.answer, r.cause) for r in ruling.requests] == [
         ("granted", "granted"), ("refused", "not-given"), ("refused", "less"),
-        ("refused", "own-infraction"), ("refused", "changed")]
+        ("refused", "own-infraction"), ("granted", "granted"), ("refused", "changed"),
+        ("granted", "granted")]
     assert ruling.requests[2].given == 6
+
+
+def test_a_transfer_asked_on_the_offender_or_for_the_side_is_granted_and_a_partner_answers_with_his_side():
+    """Bridge: tricks transferred FROM East may be asked "on East" (whom the effect is against) or
+    "on South" (the side that gains); East's partner cannot have "no penalty" (sides are fixed)."""
+    book = load_rulebook("bridge")
+    answers = {"claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_events": ["played-next"],
+               "l63_trick12": False, "l64_exception": ["none"], "l64_winner": "offender",
+               "l64_later_tricks": 3, "l63_revoked": True}
+    asks = [Request("S", "effect:trick_transfer", on="E"), Request("S", "effect:trick_transfer", on="S"),
+            Request("S", "effect:trick_transfer", on="E", amount=3), Request("W", "no-penalty"),
+            Request("E", "effect:trick_transfer", on="N")]
+    ruling = rule_dispute(Ruler(book), Dispute(answers, requests=asks))
+    assert [(r.answer, r.cause) for r in ruling.requests] == [
+        ("granted", "granted"), ("granted", "granted"), ("refused", "less"), ("refused", "own-infraction"),
+        ("granted", "granted")]

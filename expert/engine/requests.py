@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.expert.engine.result import compute as compute_result
+from referee.expert.engine.result import side_id
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
@@ -31,6 +33,20 @@ def side_of(book: Rulebook, seat: str) -> set[str]:
         if seat in pair:
             return set(pair)
     return {seat}
+
+
+def fixed_sides(book: Rulebook) -> bool:
+    """Every seat plays in a partnership for the whole session (bridge): a penalty on one
+    partner is a penalty on the side. Where sides form per deal (ulti's and skat's defenders)
+    or not at all (preferans), a player answers for his own acts: the innocent partner of an
+    offender "stays at zero" (ulti: "a védőtárs nullán marad")."""
+    paired = {s for pair in book.partnerships for s in pair}
+    return bool(paired) and set(book.seat_ids) <= paired
+
+
+def own_of(book: Rulebook, seat: str) -> set[str]:
+    """Whose penalties are the player's own: his side's where sides are fixed, else his."""
+    return side_of(book, seat) if fixed_sides(book) else {seat}
 
 
 def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
@@ -55,31 +71,35 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
     against_them = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender not in ours]
     against_us = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender in ours]
     undecided = [f for f in standing if f.kind == "undecided"]
+    # an open point leaves a request open only where it could go against the party asked about:
+    # an undecided measure on the party's own act cannot uphold his claim, nor one on the other
+    # side's act reject it
+    open_theirs = [f for f in undecided if f.offender is None or f.offender not in ours]
+    open_ours = [f for f in undecided if f.offender is None or f.offender in ours]
     kind, _, name = request.asks.partition(":")
     if request.asks == "upheld":
         if against_them:
             return "granted", Basis("granted", against_them)
-        if undecided:
-            return "undecided", Basis("undecided", undecided)
-        return "refused", Basis("not-met", [f for f in standing if f.kind not in INFRACTION_KINDS])
+        if open_theirs:
+            return "undecided", Basis("undecided", open_theirs)
+        return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
             return "refused", Basis("own-infraction", against_us)
-        if undecided:
-            return "undecided", Basis("undecided", undecided)
+        if open_ours:
+            return "undecided", Basis("undecided", open_ours)
         return "granted", Basis("granted", [f for f in standing if f.kind not in INFRACTION_KINDS])
     if request.asks == "no-penalty":
-        burdened = [f for f in against_us if f.penalty]
+        own = own_of(book, request.party)
+        burdened = [f for f in against_us if f.penalty and f.offender in own]
         if burdened:
             return "refused", Basis("own-infraction", burdened)
+        open_own = [f for f in undecided if f.offender in own]
+        if open_own:
+            return "undecided", Basis("undecided", open_own)
         return "granted", Basis("granted", [f for f in standing if f.offender in ours] or standing)
     if request.asks == "stands":
-        changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
-        if changing:
-            return "refused", Basis("changed", changing)
-        if undecided:
-            return "undecided", Basis("undecided", undecided)
-        return "granted", Basis("granted", standing)
+        return _stands(ruling, request, standing, undecided)
     if kind == "effect":
         return _effect(ruling, request, name, ours, standing, undecided)
     pid = name if kind == "provision" else request.provision
@@ -95,8 +115,17 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     book = ruling.book
     target = side_of(book, request.on) if request.on else None
     lines = [(f, p) for f in standing for p in f.penalty if p.effect == name]
-    if target is not None:
-        hits = [(f, p) for f, p in lines if p.player in target]
+    gains = bool((book.effects.get(name) or {}).get("against_gains"))
+    if target is None and gains:
+        # asked for without naming the payer: a payment TO the party's side from the other side
+        hits = [(f, p) for f, p in lines if p.against in ours and p.player not in ours]
+    elif target is not None:
+        # "on" names whom the effect falls on: the player it is written for, or the one it is
+        # written against where that one bears it (tricks transferred FROM the offender, supe
+        # written ON the declarer) -- not where he gains by it (ulti: paid TO him)
+        hits = [(f, p) for f, p in lines
+                if (p.player in target and (not gains or p.against in ours or p.player in ours))
+                or (p.against and p.against in target and not gains)]
     else:
         hits = [(f, p) for f, p in lines if f.offender not in ours]
     if hits:
@@ -106,14 +135,71 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
                 and sum(given) < request.amount:
             return "refused", Basis("less", found, given=sum(given))
         return "granted", Basis("granted", found)
-    if lines and target is None:
+    if lines and target is None and not gains:
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
     # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
     decided_events = {f.event for f in standing if f.kind != "undecided"}
     open_ = [f for f in undecided if f.event not in decided_events]
     if open_:
         return "undecided", Basis("undecided", open_)
-    return "refused", Basis("not-given", standing)
+    return "refused", Basis("not-given", _deciding(standing))
+
+
+def _deciding(standing: list) -> list:
+    """The findings that decide what the ruling gives: the decided ones (an undecided measure
+    decides nothing), infractions first."""
+    decided = [f for f in standing if f.kind != "undecided"]
+    return [f for f in decided if f.kind in INFRACTION_KINDS] + [f for f in decided if f.kind not in INFRACTION_KINDS]
+
+
+def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -> tuple[str, Basis]:
+    """The result as played stands for the party: his entries on the score sheet (his side's,
+    where sides are fixed) are those of the deal as played. Where the rulebook keeps no score
+    sheet, or either sheet still waits for an answer, any finding that changes the result
+    refuses it."""
+    book = ruling.book
+    changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
+    mine, played = _entries_of(ruling, request.party)
+    if mine is not None and played is not None:
+        if mine == played:
+            return "granted", Basis("granted", _deciding(standing))
+        touching = [f for f in changing if _touches(book, f, request.party)] or changing
+        return "refused", Basis("changed", touching or _deciding(standing))
+    if changing:
+        return "refused", Basis("changed", changing)
+    if undecided:
+        return "undecided", Basis("undecided", undecided)
+    return "granted", Basis("granted", standing)
+
+
+def _entries_of(ruling: Ruling, party: str):
+    """The party's own entries after the ruling and as played, comparable (the items and amounts
+    written for him); None where a sheet is missing or still open."""
+    book, result = ruling.book, ruling.result
+    if result is None or not book.score:
+        return None, None
+    answers = ruling.events or [ruling.answers]
+    played = compute_result(book, [], lambda k: answers[min(k, len(answers) - 1)], ruling.answers)
+    if played is None or result.open or played.open:
+        return None, None
+    own = own_of(book, party)
+    sides = {side_id(book, s) for s in own}
+
+    def of(res) -> list:
+        rows = []
+        for e in res.entries:
+            if e.amount is None:
+                return None
+            # his own columns only: supe another player writes against him are that player's entries
+            if e.player in own or (e.item and fixed_sides(book) and side_id(book, e.player) in sides):
+                rows.append((e.item, round(float(e.amount), 6)))
+        return sorted(r for r in rows if r[1] != 0)
+    return of(result), of(played)
+
+
+def _touches(book: Rulebook, f, party: str) -> bool:
+    own = own_of(book, party)
+    return f.offender in own or any(p.player in own or p.against in own for p in f.penalty)
 
 
 def _unique(findings) -> list:
@@ -195,8 +281,17 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
 
 
 def _branch(ruling: Ruling, alt) -> Ruling:
+    """The ruling under one alternative: its findings, its score sheet, the answers it holds on."""
     from dataclasses import replace
-    return replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
+    answers = list(alt.answers or [])
+    if not answers:
+        events, shared = ruling.events, ruling.answers
+    elif ruling.events:
+        events, shared = answers, ruling.answers
+    else:
+        events, shared = [], answers[0]
+    return replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[],
+                   result=alt.result, events=events, answers=shared)
 
 
 def _when(alt) -> str:

@@ -90,6 +90,8 @@ def _effects(book: Rulebook, problems: Problems) -> None:
                            "phrase with {who} once, e.g. {en: 'to {who}', hu: '{who} javára'}", file, line)
         if "side" in effect and not isinstance(effect["side"], bool):
             problems.error(f"rulebook.yaml: effect {name!r}: side must be true or false", file, line)
+        if "against_gains" in effect and not isinstance(effect["against_gains"], bool):
+            problems.error(f"rulebook.yaml: effect {name!r}: against_gains must be true or false", file, line)
 
 
 def _cards_map(book: Rulebook, problems: Problems) -> None:
