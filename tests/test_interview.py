@@ -168,3 +168,21 @@ def test_an_alternative_that_needs_more_than_another_asks_nothing_more():
     wanted = set()
     _State(book, {"claim": ["early"]}, _producers(book)).collect(when, wanted)
     assert wanted == {"early_who", "early_turn", "game"}
+
+
+def test_a_long_menu_and_a_refusal_fit_an_80_by_24_terminal(tmp_path, monkeypatch):
+    """Bridge's claim menu (16 kinds): the question, every option, the one-line hint and the
+    reason an answer was refused stay on one 80×24 screen; the reason names the menu's numbers."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    save = tmp_path / "b.yaml"
+    result = CliRunner().invoke(main, ["interview", "bridge", "--save", str(save), "--player", "N=Ivan",
+                                       "--player", "E=Petr", "--player", "S=Anna", "--player", "W=Olga"],
+                                input="n\nsideways\n")
+    out = result.output
+    start = out.index("What is the dispute about?")
+    screen = out[start:].split("\n")
+    refusal = next(i for i, line in enumerate(screen) if "'sideways' is not accepted" in line)
+    rows = sum(max(1, -(-len(line) // 80)) for line in screen[:refusal + 1])     # a terminal wraps by characters
+    assert rows + 1 <= 24, out[start:]          # and the prompt line under it
+    assert "1–16" in screen[refusal] and "pass-out-of-turn" not in screen[refusal]

@@ -7,6 +7,7 @@ session is saved after every step; end of input or Ctrl-C saves it and raises ``
 """
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Callable
 
@@ -88,14 +89,31 @@ def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> s
     close to an allowed one, a did-you-mean."""
     if prompt.kind in ("card", "offer", "review", "request_text", "request_provision"):
         return exc.reason
-    said = w["refused"].format(raw=exc.raw, allowed=prompt.allowed or exc.allowed)
-    if prompt.options:
-        said += f" ({_numbers(prompt, session.lang)})"
+    if _compact(prompt):
+        # the menu above names the values: say the numbers, not the whole list again
+        aw = prompt_words.words(prompt_words.ALLOWED, session.lang)
+        said = w["refused"].format(raw=exc.raw, allowed=aw["menu_nums"].format(n=len(prompt.options)))
+    else:
+        said = w["refused"].format(raw=exc.raw, allowed=prompt.allowed or exc.allowed)
+        if prompt.options:
+            said += f" ({_numbers(prompt, session.lang)})"
     q = session.book.questions.get(prompt.id) if prompt.kind == "question" else None
     if q is not None:
         from referee.expert.language.answers import value_hint
         said += value_hint(q, exc.raw, session.book, session.answers_for(session.current), session.lang)
     return said
+
+
+def _compact(prompt: Prompt) -> bool:
+    """A menu long enough that listing its values again would push it off a 24-line screen."""
+    return len(prompt.options or []) > 6 and prompt.type not in ("yesno", "order")
+
+
+def _menu_hint(prompt: Prompt, lang: str) -> str:
+    """What a numbered menu accepts, in one short line (an 80-column terminal keeps the question
+    and the menu on screen): its numbers, or the names shown in brackets."""
+    aw = prompt_words.words(prompt_words.ALLOWED, lang)
+    return aw["menu_some" if prompt.type == "multi" else "menu_one"].format(n=len(prompt.options))
 
 
 def _numbers(prompt: Prompt, lang: str) -> str:
@@ -136,18 +154,30 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
     if prompt.kind == "review":
         _review(session, prompt, write)
         return
-    write("")
+    long_menu = len(prompt.options or []) > 12
+    if not long_menu:
+        write("")                  # a long menu needs every line of a 24-line terminal
     write(prompt.text)
     if prompt.conditional_on:
         write("  " + ws["conditional"].format(facts=", ".join(_fact_name(session, q) for q in prompt.conditional_on)))
     if prompt.options and prompt.type != "yesno":
+        width = shutil.get_terminal_size((80, 24)).columns
         for i, o in enumerate(prompt.options, 1):
             named = f" — {o.name}" if o.name else ""
-            write(f"  {i}. {o.label} [{o.value}]{named}")
+            line = f"  {i}. {o.label} [{o.value}]{named}"
+            bare = f"  {i}. {o.label}{named}"
+            # a value's [name] is a second way to answer; where it alone would wrap the line,
+            # the number is enough and the menu stays on one screen
+            write(line if len(line) <= width else bare)
     if prompt.kind == "question":
         skip = f" {w['text_skip']}" if prompt.type == "text" else ""
         unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""
-        write(f"  {prompt.allowed}{unknown}{skip} {w['hint']}")
+        if _compact(prompt):
+            # one line under a long menu: its numbers, 'unknown', help and back
+            aw = prompt_words.words(prompt_words.ALLOWED, lang)
+            write(f"  {_menu_hint(prompt, lang)}; \u201c{aw['unknown']}\u201d · {w['hint_short']}")
+        else:
+            write(f"  {prompt.allowed}{unknown}{skip} {w['hint']}")
     elif prompt.can_skip:
         write(f"  {w['text_skip']}")
 
