@@ -61,7 +61,7 @@ def test_a_trick_transfer_names_both_sides_and_a_payment_who_is_paid():
     lines = {lang: [penalty_words(ruling, p, lang) for f in ruling.findings for p in f.penalty]
              for lang in ("en", "ru")}
     assert lines["en"] == ["North–South — tricks transferred to this side: 2 tricks, from East–West (Ivanov)"]
-    assert lines["ru"] == ["Север–Юг — передача взяток этой линии: 2 взятки, от линии Восток–Запад (Ivanov)"]
+    assert lines["ru"] == ["Север–Юг — передача взяток стороне: 2 взятки, от стороны Восток–Запад (Ivanov)"]
     ulti = load_rulebook("ulti")
     case = next(c for c in ulti.cases if any(e.get("effect") == "pays" for f in c.expect.get("findings") or []
                                              for e in f.get("penalty") or []))
