@@ -139,7 +139,9 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
     # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
     decided_events = {f.event for f in standing if f.kind != "undecided"}
-    open_ = [f for f in undecided if f.event not in decided_events]
+    # ... and, where the request names whom the effect falls on, only an open measure on him
+    open_ = [f for f in undecided if f.event not in decided_events
+             and (target is None or f.offender is None or f.offender in target)]
     if open_:
         return "undecided", Basis("undecided", open_)
     return "refused", Basis("not-given", _deciding(standing))
