@@ -237,7 +237,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     },
     "pl": {
         "reason_less": "przepisy dają {given}, nie {asked} ({articles})", "reason_changed": "orzeczenie zmienia wynik ({articles})",
-        "ask_no_penalty": "odstąpienie od kary wobec tego gracza", "ask_stands": "utrzymanie wyniku z rozgrywki", "on": "dla",
+        "ask_no_penalty": "odstąpienie od kary wobec tego gracza", "ask_stands": "utrzymanie wyniku z rozgrywki", "on": "wobec",
         "in_order": "zdarzenia nastąpiły w tej kolejności: {order}", "order_unknown": "kolejność zdarzeń",
         "decision": "Orzeczenie", "decision_none": "Nie stwierdzono nieprawidłowości; rozdanie pozostaje tak, jak zostało rozegrane.",
         "time": "Godzina", "ruled_at": "Data i godzina orzeczenia",
@@ -315,7 +315,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     },
     "hu": {
         "reason_less": "a szabályok {given} adnak, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
-        "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad", "on": "kire",
+        "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad", "on": "kivel szemben",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
         "time": "Időpont", "ruled_at": "A döntés dátuma és időpontja",
