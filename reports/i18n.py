@@ -314,8 +314,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
-        "reason_less": "a szabályok {given} adnak, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
-        "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad", "on": "kivel szemben",
+        "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
+        "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény marad", "on": "kivel szemben",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
         "time": "Időpont", "ruled_at": "A döntés dátuma és időpontja",
