@@ -132,7 +132,7 @@ def test_completion_of_games_articles_and_set():
     assert complete(["questions"], "pre") == ["preferans"]
     assert complete(["test"], "") == ["bridge", "preferans", "skat", "ulti"]
     assert complete(["questions", *K], "m") == ["mini"]
-    assert "Renonszok 2, 1. mondat" in complete(["articles", "ulti"], "renonszok 2")
+    assert "Renonszok 2. pont, 1. mondat" in complete(["articles", "ulti"], "renonszok 2")
     assert complete(["whatif", str(CASE), *K, "--set"], "early_") == ["early_who=", "early_turn="]
     assert complete(["whatif", str(CASE), *K, "--set"], "early_who=") == ["early_who=d1", "early_who=d2"]
     assert complete(["whatif", str(CASE), *K, "--set"], "game=k") == ["game=karo"]
@@ -192,7 +192,7 @@ def test_bash_completion_after_the_equals_sign():
     assert bash(*base, "early_who", "=") == ["d1", "d2"]
     assert bash(*base, "early_who", "=", "d") == ["d1", "d2"]
     assert bash("referee", "questions", "pre") == ["preferans"]
-    assert "'Renonszok 2, 1. mondat'" in bash("referee", "articles", "ulti", "Renonszok")   # one word
+    assert "'Renonszok 2. pont, 1. mondat'" in bash("referee", "articles", "ulti", "Renonszok")   # one word
     script = CliRunner().invoke(main, [], prog_name="referee", env={"_REFEREE_COMPLETE": "bash_source"}).output
     assert "compopt -o nospace" in script          # no space after 'QUESTION='
 
