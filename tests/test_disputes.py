@@ -299,3 +299,19 @@ def test_a_transfer_asked_on_the_offender_or_for_the_side_is_granted_and_a_partn
     assert [(r.answer, r.cause) for r in ruling.requests] == [
         ("granted", "granted"), ("granted", "granted"), ("refused", "less"), ("refused", "own-infraction"),
         ("granted", "granted")]
+
+
+def test_number_answers_of_one_branch_read_as_ranges_beside_the_other_unknowns():
+    """Skat: two unknowns, the card points and a yes/no; a branch reached by the points 0, 29 and
+    30 (neighbours among the values tried) reads "0 to 30"; a number every value of which leads
+    to the branch drops out of its heading; values that are not neighbours stay apart."""
+    from referee.expert.interview.adjudicate import _merge_numbers
+    book = load_rulebook("skat")
+    tried = {"soloist_points": [0, 29, 30, 31, 60, 61, 120]}
+    when = [{"soloist_points": v, "announced_before_lead": True} for v in (0, 29, 30)] \
+        + [{"soloist_points": v, "announced_before_lead": False} for v in (0, 29, 30, 31, 60, 61, 120)] \
+        + [{"soloist_points": 120, "announced_before_lead": True}]
+    assert _merge_numbers(book, when, tried) == [
+        {"announced_before_lead": True, "soloist_points": {"from": 0, "to": 30}},
+        {"announced_before_lead": True, "soloist_points": 120},
+        {"announced_before_lead": False}]

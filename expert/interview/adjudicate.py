@@ -229,10 +229,13 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
             ruling.events = [{**shared, **e} for e in events]
         return ruling
     alternatives = []
+    tried = {qid: sorted({combo[i] for combo, _ in outcomes if isinstance(combo[i], (int, float))
+                          and not isinstance(combo[i], bool)})
+             for i, (_, qid) in enumerate(open_)}
     for members in groups.values():
         r = members[0][1]
         when = [{qid: value for (where, qid), value in zip(open_, combo)} for combo, _ in members]
-        alt = Alternative(when=_merge_numbers(book, when), findings=r.findings, not_ruled=r.not_ruled)
+        alt = Alternative(when=_merge_numbers(book, when, tried), findings=r.findings, not_ruled=r.not_ruled)
         alt.answers = [r.answers_of(k) for k in range(r.event_count)]
         alternatives.append(alt)
     common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
@@ -244,15 +247,59 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     return ruling
 
 
-def _merge_numbers(book: Rulebook, when: list[dict]) -> list[dict]:
-    """Several number answers leading to one ruling read as a range: {q: {from: a, to: b}}."""
-    if len(when) < 2 or any(len(w) != 1 for w in when):
-        return when
-    qid = next(iter(when[0]))
-    if any(next(iter(w)) != qid for w in when) or book.questions[qid].type != "number":
-        return when
-    values = sorted(w[qid] for w in when)
-    return [{qid: {"from": values[0], "to": values[-1]}}]
+def _merge_numbers(book: Rulebook, when: list[dict], tried: dict | None = None) -> list[dict]:
+    """Number answers leading to one ruling read as ranges: {q: {from: a, to: b}}. Answers that
+    differ only in one number question are merged, a range per run of consecutive values tried
+    (``tried``: every value tried per question; the values tried sit either side of every
+    threshold the rulebook compares with, so a run covers every number between its ends), so a
+    heading reads "card points 0–30" instead of listing each value tried, with the other
+    unknowns' answers beside it."""
+    tried = tried or {}
+    for qid in _number_questions(book, when):
+        domain = tried.get(qid) or sorted({w[qid] for w in when if isinstance(w.get(qid), (int, float))})
+        groups: dict[tuple, list] = {}
+        rest = []
+        for w in when:
+            value = w.get(qid)
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                rest.append(w)
+                continue
+            others = tuple(sorted((k, repr(v)) for k, v in w.items() if k != qid))
+            groups.setdefault(others, []).append(w)
+        merged = []
+        for members in groups.values():
+            values = sorted({w[qid] for w in members})
+            base = {k: v for k, v in members[0].items() if k != qid}
+            for run in _runs(values, domain):
+                if len(run) == len(domain) > 1 and base:
+                    merged.append(base)        # every value tried: the branch does not turn on it
+                    continue
+                value = run[0] if len(run) == 1 else {"from": run[0], "to": run[-1]}
+                merged.append({**base, qid: value})
+        when = rest + merged
+    return when
+
+
+def _number_questions(book: Rulebook, when: list[dict]) -> list[str]:
+    seen: list[str] = []
+    for w in when:
+        for qid in w:
+            q = book.questions.get(qid)
+            if q is not None and q.type == "number" and qid not in seen:
+                seen.append(qid)
+    return seen
+
+
+def _runs(values: list, domain: list) -> list[list]:
+    """``values`` cut into runs of neighbours in ``domain`` (the values tried, in order)."""
+    index = {v: i for i, v in enumerate(domain)}
+    runs: list[list] = []
+    for v in values:
+        if runs and v in index and runs[-1][-1] in index and index[v] == index[runs[-1][-1]] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return runs
 
 
 def _matters(i: int, outcomes) -> bool:
