@@ -10,7 +10,9 @@ A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fil
   such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
   itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
   if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
-  true`` (a misdeal redealt: nothing of this deal is written);
+  true`` (a misdeal redealt: nothing of this deal is written). An effect written ``{scores_as:
+  {QUESTION: VALUE}}`` writes no entry: the deal is scored as played with that answer replaced
+  (bridge: a double cancelled by Law 35D leaves the contract scored undoubled);
 - ``play``: the deal's own entries when no standing finding settles it, each rule with a ``when``
   over the answers (the contract, the tricks or points taken) and amounts that may read the
   entries made so far (``{item: ID, of: SEAT}``: trick transfers added to the tricks taken).
@@ -86,18 +88,24 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     entries: list[Entry] = []
     settled: list[str] = []
     params: list[str] = []
+    scored_as: dict = {}
     for f in findings:
         answers = answers_of(f.event)
         if settles_by_itself(book.production(f.production).finding) and f.production not in settled:
             settled.append(f.production)
         for line in f.penalty:
             for spec in specs_of(effects.get(line.effect)):
+                if "scores_as" in spec:
+                    # the finding changes what the deal is scored on (bridge 35D cancels a
+                    # double: the contract is scored undoubled), not an entry of its own
+                    scored_as.update(spec["scores_as"])
+                    continue
                 if spec.get("settles") and f.production not in settled:
                     settled.append(f.production)
                 entries.append(_from_line(book, spec, line, answers, f.production))
                 params_in(spec.get("amount"), params)
     if not settled:
-        entries += _play(book, score.get("play") or [], shared, _totals(book, entries), params)
+        entries += _play(book, score.get("play") or [], {**shared, **scored_as}, _totals(book, entries), params)
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
     return Result(combined, settled, open_, params)

@@ -336,6 +336,9 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
 
 def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where, problems: Problems) -> None:
     """One way an effect is written on the score sheet (rulebook.yaml `score: effects:`)."""
+    if isinstance(spec, dict) and "scores_as" in spec:
+        _scores_as(book, name, spec, file, where, problems)
+        return
     if not isinstance(spec, dict) or spec.get("item") not in items:
         problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)} "
                        "(or a list of such entries)", file, where)
@@ -351,3 +354,20 @@ def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where
             msgs += check_seat_ref(spec[key], book, reads)
     for m in msgs:
         problems.error(f"rulebook.yaml: score effects: {name!r}: {m}", file, where)
+
+
+def _scores_as(book: Rulebook, name: str, spec: dict, file: str, where, problems: Problems) -> None:
+    """`{scores_as: {QUESTION: VALUE}}`: the deal is scored as played with these answers replaced."""
+    if set(spec) != {"scores_as"} or not isinstance(spec["scores_as"], dict) or not spec["scores_as"]:
+        problems.error(f"rulebook.yaml: score effects: {name!r}: scores_as stands alone, a mapping of "
+                       "question ids to values", file, where)
+        return
+    for qid, value in spec["scores_as"].items():
+        q = book.questions.get(qid)
+        allowed = q.allowed() if q is not None else []
+        if q is None:
+            problems.error(f"rulebook.yaml: score effects: {name!r}: scores_as: unknown question {qid!r}",
+                           file, where, "dangling")
+        elif allowed and value not in allowed:
+            problems.error(f"rulebook.yaml: score effects: {name!r}: scores_as: {value!r} is not a value of "
+                           f"{qid!r}, expected one of {', '.join(map(str, allowed))}", file, where)
