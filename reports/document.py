@@ -17,7 +17,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.model import text
 from referee.reports import view
-from referee.reports.i18n import words
+from referee.reports.i18n import kind_words, words
 
 QUOTE_SHORT = 180      # characters of a quote on the front sheet
 
@@ -280,6 +280,8 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "no-article": w["reason_no_article"], "depends": w["reason_depends"],
             "less": w["reason_less"], "changed": w["reason_changed"],
         }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
+        if r.cause == "not-met" and articles:       # the article whose conditions decide it
+            reason += f" ({articles})"
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": w[r.answer], "reason": reason})
     return rows
@@ -424,7 +426,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                     head += f"{w['dash']}{why}"
             steps.append({"event": where, "head": head, "facts": []})
             continue
-        kind = w.get(p.kind or "", "")
+        kind = kind_words(lang, p.kind) if p.kind else ""
         head = article_of(book, p) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
         steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
     return steps

@@ -23,7 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
         "violation-no-penalty": "Violation established; no penalty prescribed",
         "rectification": "Irregularity established; rectified as the rules prescribe",
         "settlement": "Settlement due under the rules (no irregularity)",
-        "no-violation": "No violation", "forfeited": "Right to claim lost",
+        "no-violation": "No violation", "forfeited": "The claim cannot be upheld",
         "undecided": "Not decided by these rules",
     },
     "sr": {
@@ -45,7 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
         "violation-no-penalty": "Utvrđena povreda; kazna nije propisana",
         "rectification": "Utvrđena nepravilnost; postupa se kako pravila propisuju",
         "settlement": "Obračun po pravilima (bez nepravilnosti)",
-        "no-violation": "Nema povrede", "forfeited": "Pravo na reklamaciju izgubljeno",
+        "no-violation": "Nema povrede", "forfeited": "Reklamacija se ne može usvojiti",
         "undecided": "Ova pravila to ne uređuju",
     },
     "pl": {
@@ -67,7 +67,7 @@ WORDS: dict[str, dict[str, str]] = {
         "violation-no-penalty": "Stwierdzono wykroczenie; kara nieprzewidziana",
         "rectification": "Stwierdzono nieprawidłowość; postępuje się zgodnie z przepisami",
         "settlement": "Rozliczenie według przepisów (bez nieprawidłowości)",
-        "no-violation": "Brak wykroczenia", "forfeited": "Prawo reklamacji wygasło",
+        "no-violation": "Brak wykroczenia", "forfeited": "Reklamacji nie można uwzględnić",
         "undecided": "Te przepisy tego nie rozstrzygają",
     },
     "ru": {
@@ -89,7 +89,7 @@ WORDS: dict[str, dict[str, str]] = {
         "violation-no-penalty": "Нарушение установлено; наказание не предусмотрено",
         "rectification": "Нарушение установлено; исправление по правилам",
         "settlement": "Расчёт по правилам (без нарушения)",
-        "no-violation": "Нарушения нет", "forfeited": "Право на наказание утрачено",
+        "no-violation": "Нарушения нет", "forfeited": "Требование не может быть удовлетворено",
         "undecided": "Эти правила этого не решают",
     },
     "hu": {
@@ -112,7 +112,7 @@ WORDS: dict[str, dict[str, str]] = {
         "violation-no-penalty": "Szabálysértés megállapítva; büntetés nincs előírva",
         "rectification": "Szabálytalanság megállapítva; a szabályok szerint kell eljárni",
         "settlement": "Elszámolás a szabályok szerint (szabálytalanság nélkül)",
-        "no-violation": "Nincs szabálysértés", "forfeited": "Az igény már nem érvényesíthető",
+        "no-violation": "Nincs szabálysértés", "forfeited": "Az igény nem érvényesíthető",
         "undecided": "Ezek a szabályok ezt nem döntik el",
     },
 }
@@ -146,6 +146,12 @@ def unit_for(forms, lang: str, amount) -> str:
             return ""
         return str(forms[min(plural_form(lang, amount), len(forms) - 1)])
     return "" if forms is None else str(forms)
+
+
+def kind_words(lang: str, kind: str) -> str:
+    """What a finding of ``kind`` establishes, in ``lang`` (the finding kinds' words of WORDS: the
+    document's "undecided" is a request's answer, not a finding's kind)."""
+    return WORDS.get(lang, {}).get(kind) or WORDS["en"].get(kind) or kind
 
 
 def words(lang: str) -> dict[str, str]:

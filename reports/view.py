@@ -10,7 +10,7 @@ from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import text
 from referee.expert.engine.verdict import PenaltyLine, Ruling, why_not_examined
 
-from referee.reports.i18n import unit_for, words
+from referee.reports.i18n import kind_words, unit_for, words
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 
@@ -98,7 +98,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     findings = []
     for f in ruling.findings:
         findings.append({
-            "article": f.article, "kind": f.kind, "kind_words": w.get(f.kind, f.kind),
+            "article": f.article, "kind": f.kind, "kind_words": kind_words(lang, f.kind),
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
