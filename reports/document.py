@@ -132,7 +132,7 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
             q = ruling.book.questions[qid]
             shown = [show_value(q, v, ruling.book, lang) for v in value]
             listed = f"{', '.join(shown[:-1])} {w['or']} {shown[-1]}"
-            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}: {listed}"
+            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}{w['dash']}{listed}"
                                      if _has_fact(q, lang) else
                                      w["answer_to"].format(q=text(q.text, lang).rstrip("?"), value=listed), ruling))
             continue
@@ -148,7 +148,8 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
         if stated:
             parts.append(lower_first(stated.rstrip("."), ruling))
         elif _has_fact(q, lang):
-            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}: {shown}", ruling))
+            # label and value joined by a dash: the heading's own colon is the only one
+            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}{w['dash']}{shown}", ruling))
         else:       # no statement written for it: the question quoted, and its answer
             parts.append(w["answer_to"].format(q=text(q.text, lang).rstrip("?"), value=shown))
     return "; ".join(parts)
@@ -162,14 +163,17 @@ def _has_fact(q, lang: str) -> bool:
 def lower_first(said: str, ruling: Ruling | None = None) -> str:
     """A statement or label as it reads after a colon in running text: its first letter lower-cased,
     unless it begins with a name, a seat or an abbreviation ("Marko …", "Север–Юг …", "NS")."""
-    if not said or not said[0].isupper() or (len(said) > 1 and not said[1].islower()):
+    if not said:
+        return said
+    first = said.split()[0] if said.split() else said
+    if not said[0].isupper() or (len(first) > 1 and not first[1].islower()):
         return said
     if ruling is not None:
         book = ruling.book
         keep = [str(n) for n in (ruling.header.get("players") or {}).values() if n]
         keep += [text(lab, lg) for _, lab in book.seats for lg in (book.language, "en")]
-        first = said.split()[0].strip(",.:;()")
-        if any(k and (said.startswith(k) or first == k.split()[0]) for k in keep):
+        word = first.strip(",.:;()")
+        if any(k and (said.startswith(k) or word == k.split()[0]) for k in keep):
             return said
     return said[0].lower() + said[1:]
 
@@ -272,7 +276,10 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             asked += f", {w['amount_asked']}: {_plain_num(r.amount)}"
         if r.text:
             asked += f", {w['in_words']}: {w['q_open']}{r.text}{w['q_close']}"
-        articles = ", ".join(r.articles)
+        # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
+        articles = "; ".join(r.articles)
+        if not articles and r.cause == "not-met" and r.provision in book.provisions:
+            articles = book.provisions[r.provision].label      # the article invoked, whose conditions fail
         reason = {
             "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
             "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],

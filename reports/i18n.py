@@ -321,7 +321,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
-        "reason_less": "a szabályok {given} adnak, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
+        "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
         "ask_no_penalty": "e játékosra nincs büntetés", "ask_stands": "a lejátszott eredmény marad", "on": "kire",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
