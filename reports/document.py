@@ -98,7 +98,8 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
         from dataclasses import replace
         branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
         branches.append({"when": w["alternative"].format(n=n, when=when), "decision": decision(branch, lang),
-                         "entries": entries(branch, alt.result, lang),
+                         # the same entries under every alternative are printed once, after them
+                         "entries": entries(branch, alt.result, lang) if ruling.result is None else [],
                          "findings": view.build(branch, lang)["findings"]})
     # the score sheet takes one set of entries only when every alternative writes the same
     # (adjudicate: the ruling's result is then theirs; otherwise it has none)
