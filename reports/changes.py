@@ -7,7 +7,7 @@ from referee.expert.engine.diff import ruling_diff
 from referee.expert.language.answers import show_value
 from referee.expert.language.model import Rulebook, text
 from referee.reports import document, view
-from referee.reports.i18n import words
+from referee.reports.i18n import kind_words, words
 
 
 def facts_changed(book: Rulebook, changes, lang: str, names: dict | None = None) -> list[dict]:
@@ -54,7 +54,7 @@ def findings_changed(before, after, lang: str) -> dict:
     by_key_a = {(f.event + 1, f.production): f for f in after.findings}
 
     def words_of(ruling, f):
-        return {"article": f.article, "kind": words(lang).get(f.kind, f.kind), "summary": text(f.summary, lang),
+        return {"article": f.article, "kind": kind_words(lang, f.kind), "summary": text(f.summary, lang),
                 "penalty": [view.penalty_words(ruling, p, lang) for p in f.penalty if p.amount != 0]}
     return {
         "removed": [words_of(before, by_key_b[(x["event"], x["production"])]) for x in d["removed"]],

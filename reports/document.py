@@ -17,7 +17,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.model import text
 from referee.reports import view
-from referee.reports.i18n import words
+from referee.reports.i18n import kind_words, words
 
 QUOTE_SHORT = 180      # characters of a quote on the front sheet
 
@@ -46,8 +46,10 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "judgements": facts(ruling, lang, judgements=True),
         "unknown": unknown(ruling, lang),
         "events": events(ruling, lang) if ruling.events else [],
-        "incomplete": ([_question_words(ruling, q, lang) for q in ruling.open_questions]
+        "incomplete": ([lower_first(_question_words(ruling, q, lang), ruling) for q in ruling.open_questions]
                        if ruling.open_questions else []),
+        "reasons": reasons(ruling, lang),
+        "technical": technical(ruling, lang),
         "encoding": w["encoding_text"].format(game=book.game, edition=book.edition, hash=_hash(book)),
         "players_named": [(view.unnested(book.seat_label(s, lang)), players[s]) for s in book.seat_ids
                           if players.get(s)],
@@ -75,7 +77,7 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     for f in sorted(ruling.findings, key=lambda f: f.event):
         who = view.player_name(ruling, f.offender, lang)
         summary = text(f.summary, lang)
-        lines.append(f"{f.article}" + (f" — {w['offender']}: {who}." if who else ":") + f" {summary}")
+        lines.append(f"{f.article}" + (f"{w['dash']}{lower_first(w['offender'])}: {who}." if who else ":") + f" {summary}")
     for n in ruling.not_ruled:
         lines.append(f"{n.article}: {view._reason(n, lang)}")
     if not lines and not ruling.alternatives:
@@ -86,15 +88,18 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
 def _conditional(ruling: Ruling, lang: str) -> dict:
     w = words(lang)
     matters = [u for u in ruling.unknown if u.matters]
-    facts_named = ", ".join([_question_words(ruling, u.question, lang) for u in matters]
+    facts_named = "; ".join([lower_first(_question_words(ruling, u.question, lang), ruling) for u in matters]
                             + ([w["order_unknown"]] if not ruling.order_known else []))
     branches = []
-    for alt in ruling.alternatives:
-        when = f" {w['or']} ".join(_when_words(ruling, cond, lang) for cond in alt.when)
+    for n, alt in enumerate(ruling.alternatives, start=1):
+        # a numbered heading and the full statement of what must be established: no label
+        # pasted after "if", the statement lower-cased after the colon
+        when = f" {w['or']} ".join(_when_words(ruling, cond, lang) for cond in _merged(alt.when))
         from dataclasses import replace
         branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[])
-        branches.append({"when": w["if"].format(when=when), "decision": decision(branch, lang),
-                         "entries": entries(branch, alt.result, lang),
+        branches.append({"when": w["alternative"].format(n=n, when=when), "decision": decision(branch, lang),
+                         # the same entries under every alternative are printed once, after them
+                         "entries": entries(branch, alt.result, lang) if ruling.result is None else [],
                          "findings": view.build(branch, lang)["findings"]})
     # the score sheet takes one set of entries only when every alternative writes the same
     # (adjudicate: the ruling's result is then theirs; otherwise it has none)
@@ -103,10 +108,35 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
             "entries_note": note}
 
 
+def _merged(conds: list[dict]) -> list[dict]:
+    """Alternative conditions that differ in one answer only, as one condition listing that
+    answer's values (points 54 with totals 0, 29 or 30: one line, not three)."""
+    if len(conds) < 2 or len({tuple(c) for c in conds}) != 1:
+        return conds
+    keys = list(conds[0])
+    varying = [k for k in keys if len({repr(c[k]) for c in conds}) > 1]
+    if len(varying) != 1 or any(isinstance(c[varying[0]], (dict, list)) for c in conds):
+        return conds
+    k = varying[0]
+    return [{**conds[0], k: _AnyOf([c[k] for c in conds])}]
+
+
+class _AnyOf(list):
+    """The values one answer may have under an alternative (see _merged)."""
+
+
 def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
     w = words(lang)
     parts = []
     for qid, value in cond.items():
+        if isinstance(value, _AnyOf) and qid in ruling.book.questions:
+            q = ruling.book.questions[qid]
+            shown = [show_value(q, v, ruling.book, lang) for v in value]
+            listed = f"{', '.join(shown[:-1])} {w['or']} {shown[-1]}"
+            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}{w['dash']}{listed}"
+                                     if _has_fact(q, lang) else
+                                     w["answer_to"].format(q=text(q.text, lang).rstrip("?"), value=listed), ruling))
+            continue
         if qid == "events_order":
             parts.append(w["in_order"].format(order=", ".join(w["event"].format(n=n) for n in value)))
             continue
@@ -116,8 +146,37 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
         else:
             shown = show_value(q, value, ruling.book, lang)
         stated = view._stated(q, value, lang) if q.type == "yesno" else ""
-        parts.append(stated.rstrip(".") if stated else f"{_question_words(ruling, qid, lang)}: {shown}")
+        if stated:
+            parts.append(lower_first(stated.rstrip("."), ruling))
+        elif _has_fact(q, lang):
+            # label and value joined by a dash: the heading's own colon is the only one
+            parts.append(lower_first(f"{_question_words(ruling, qid, lang)}{w['dash']}{shown}", ruling))
+        else:       # no statement written for it: the question quoted, and its answer
+            parts.append(w["answer_to"].format(q=text(q.text, lang).rstrip("?"), value=shown))
     return "; ".join(parts)
+
+
+def _has_fact(q, lang: str) -> bool:
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    return isinstance(fact, str) and bool(fact)
+
+
+def lower_first(said: str, ruling: Ruling | None = None) -> str:
+    """A statement or label as it reads after a colon in running text: its first letter lower-cased,
+    unless it begins with a name, a seat or an abbreviation ("Marko …", "Север–Юг …", "NS")."""
+    if not said:
+        return said
+    first = said.split()[0] if said.split() else said
+    if not said[0].isupper() or (len(first) > 1 and not first[1].islower()):
+        return said
+    if ruling is not None:
+        book = ruling.book
+        keep = [str(n) for n in (ruling.header.get("players") or {}).values() if n]
+        keep += [text(lab, lg) for _, lab in book.seats for lg in (book.language, "en")]
+        word = first.strip(",.:;()")
+        if any(k and (said.startswith(k) or word == k.split()[0]) for k in keep):
+            return said
+    return said[0].lower() + said[1:]
 
 
 def _question_words(ruling: Ruling, qid: str, lang: str) -> str:
@@ -142,13 +201,14 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
     for e in result.entries:
         if not e.item:
             rows.append({"who": "", "item": "", "amount": w["to_fill"].format(
-                what=", ".join(_question_words(ruling, q, lang) for q in e.needs)), "open": True, "against": ""})
+                what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs)),
+                "open": True, "against": ""})
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
         amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
                   else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
-            what=", ".join(_question_words(ruling, q, lang) for q in e.needs) or "?")
+            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
@@ -192,7 +252,7 @@ def applied(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             seen.add(pid)
             quote = prov.quote if len(prov.quote) <= QUOTE_SHORT else prov.quote[:QUOTE_SHORT].rsplit(" ", 1)[0] + " …"
-            rows.append({"label": prov.label, "quote": quote})
+            rows.append({"label": prov.label, "quote": quote, "id": pid})
     return rows
 
 
@@ -209,20 +269,27 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             asked = w["ask_provision"].format(label=prov.label if prov else name)
         else:
             asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
+        # what was asked is a noun phrase after the party's name and a colon; whom it concerns
+        # and how much follow as labels, so no inserted name or label is declined
         if r.on:
-            asked += f" — {w['on']}: {view.player_name(ruling, r.on, lang)}"
+            asked += f", {w['on_player']}: {view.player_name(ruling, r.on, lang)}"
         if r.amount is not None:
-            asked += f" ({_plain_num(r.amount)})"
+            asked += f", {w['amount_asked']}: {_plain_num(r.amount)}"
         if r.text:
-            asked = f"{asked} („{r.text}”)" if lang in ("pl", "hu") else (
-                f"{asked} «{r.text}»" if lang == "ru" else f"{asked} (“{r.text}”)" if lang == "en" else f"{asked} („{r.text}“)")
-        articles = ", ".join(r.articles)
+            asked += f", {w['in_words']}: {w['q_open']}{r.text}{w['q_close']}"
+        # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
+        articles = "; ".join(r.articles)
+        if not articles and r.cause == "not-met" and r.provision in book.provisions:
+            articles = book.provisions[r.provision].label      # the article invoked, whose conditions fail
         reason = {
             "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
-            "not-given": w["reason_not_given"], "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
+            "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
+            "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
             "no-article": w["reason_no_article"], "depends": w["reason_depends"],
             "less": w["reason_less"], "changed": w["reason_changed"],
         }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
+        if r.cause == "not-met" and articles:       # the article whose conditions decide it
+            reason += f" ({articles})"
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": w[r.answer], "reason": reason})
     return rows
@@ -306,6 +373,98 @@ def events(ruling: Ruling, lang: str) -> list[dict]:
     return rows
 
 
+def reasons(ruling: Ruling, lang: str) -> list[dict]:
+    """The statement of reasons in words: each finding made, named by its article and what was
+    concluded, with the facts it rests on written as in the facts found (a derived fact by the
+    facts it was derived from); each set-aside as "<article> sets aside <article>". Production
+    ids, conditions and derived names stay in the technical record."""
+    from referee.expert.engine.verdict import article_of
+    book, w = ruling.book, words(lang)
+
+    def production(pid):
+        try:
+            return book.production(pid)
+        except (KeyError, StopIteration, ValueError):
+            return None
+    derived: dict = {}
+    for t in ruling.trail:
+        p = production(t["production"])
+        if p is not None and p.action == "derive":
+            derived.setdefault((t.get("event"), p.derive), t.get("facts") or [])
+            derived.setdefault((None, p.derive), t.get("facts") or [])
+
+    def statements(facts, event, depth=0) -> list[str]:
+        out: list[str] = []
+        for x in facts:
+            if not isinstance(x, dict):
+                continue
+            if "answer" in x and x["answer"] in book.questions:
+                out.append(_statement(ruling, book.questions[x["answer"]], x.get("value"), lang))
+            elif "fact" in x and depth < 12:
+                out += statements(derived.get((event, x["fact"])) or derived.get((None, x["fact"])) or [],
+                                  event, depth + 1)
+            elif "finding" in x and production(x["finding"]) is not None:
+                out.append(w["step_finding"].format(article=article_of(book, production(x["finding"]))))
+        return list(dict.fromkeys(s for s in out if s))
+
+    steps, seen = [], set()
+    for t in ruling.trail:
+        p = production(t["production"])
+        rule = t.get("rule") or t["production"]
+        key = (rule if ">" in rule else t["production"], t.get("event"))
+        if p is None or p.action == "derive" or key in seen:
+            continue
+        seen.add(key)
+        event = t.get("event")
+        where = lower_first(w["event"].format(n=event)) if event and ruling.events else ""
+        if ">" in rule:
+            loser = production(rule.split(">", 1)[1])
+            if loser is None:
+                continue
+            if p.action == "keep_first":
+                firsts = [production(x["finding"]) for x in t.get("facts") or []
+                          if isinstance(x, dict) and x.get("finding") and x["finding"] != loser.id]
+                first = next((f for f in firsts if f is not None), None)
+                head = w["step_first"].format(rule=article_of(book, p), later=article_of(book, loser),
+                                              first=article_of(book, first) if first else "")
+            else:
+                head = w["step_override"].format(winner=article_of(book, p), loser=article_of(book, loser))
+                why = text(p.why, lang)
+                if why:
+                    head += f"{w['dash']}{why}"
+            steps.append({"event": where, "head": head, "facts": []})
+            continue
+        kind = kind_words(lang, p.kind) if p.kind else ""
+        head = article_of(book, p) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
+        steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
+    return steps
+
+
+def technical(ruling: Ruling, lang: str) -> dict:
+    """The one block that keeps what rule authors check: the encoding's edition and hash, the
+    provision ids behind each article quoted, the productions that fired with the conditions
+    they read, and what was set aside, by id."""
+    book, w = ruling.book, words(lang)
+    quoted: dict[str, list[str]] = {}
+    findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
+    for f in findings:
+        for pid in f.provisions:
+            if pid in book.provisions:
+                label = book.provisions[pid].label
+                quoted.setdefault(label, [])
+                if pid not in quoted[label]:
+                    quoted[label].append(pid)
+    not_ruled = list(ruling.not_ruled) + [n for alt in ruling.alternatives for n in alt.not_ruled]
+    return {
+        "encoding": w["encoding_text"].format(game=book.game, edition=book.edition, hash=_hash(book)),
+        "source": book.source.get("document", "") if isinstance(book.source, dict) else "",
+        "quoted": [f"{label}: {', '.join(ids)}" for label, ids in quoted.items()],
+        "trail": [f"{t['production']} ({', '.join(t['cites'])}){': ' + t['facts'] if t['facts'] else ''}"
+                  for t in view._trail(ruling)],
+        "set_aside": list(dict.fromkeys(f"{n.production} ({', '.join(n.provisions)}) < {n.by}" for n in not_ruled)),
+    }
+
+
 def _hash(book) -> str:
     try:
         from referee.expert.records.record import rulebook_identity
@@ -332,6 +491,13 @@ def from_stored(stored: dict, lang: str, code: str | None) -> dict:
     view = dict(stored)
     view["w"] = words(lang)
     view["code"] = code
+    # a record stored before the statement of reasons was written in words: its trail goes to
+    # the technical record, as it was
+    view.setdefault("reasons", [])
+    view.setdefault("technical", {
+        "encoding": view.get("encoding", ""), "source": view.get("source", ""), "quoted": [], "set_aside": [],
+        "trail": [f"{t.get('production')} ({', '.join(t.get('cites') or [])})" + (f": {t['facts']}" if t.get("facts") else "")
+                  for t in view.get("trail") or [] if isinstance(t, dict)]})
     return view
 
 

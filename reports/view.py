@@ -1,6 +1,7 @@
 """The ruling as plain data for the templates, in one language: words, not engine objects."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from referee.expert.language.answers import show_value
@@ -9,7 +10,7 @@ from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import text
 from referee.expert.engine.verdict import PenaltyLine, Ruling, why_not_examined
 
-from referee.reports.i18n import unit_for, words
+from referee.reports.i18n import kind_words, unit_for, words
 
 HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 
@@ -58,7 +59,7 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
     effect = ruling.book.effects.get(line.effect) or {}
     label = text(effect.get("label"), lang) or line.effect
     who = side_name if effect.get("side") else player_name
-    result = f"{who(ruling, line.player, lang)} — {label}"
+    result = f"{who(ruling, line.player, lang)}{w['dash']}{label}"
     if line.amount is not None:
         value = int(line.amount) if isinstance(line.amount, float) and line.amount.is_integer() else line.amount
         amount = f"{value:g}" if isinstance(value, float) else str(value)
@@ -97,7 +98,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     findings = []
     for f in ruling.findings:
         findings.append({
-            "article": f.article, "kind": f.kind, "kind_words": w.get(f.kind, f.kind),
+            "article": f.article, "kind": f.kind, "kind_words": kind_words(lang, f.kind),
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
@@ -148,9 +149,15 @@ def values_of(ruling: Ruling, names: list[str], lang: str) -> list[str]:
     tournament's value)."""
     params, book = ruling.book.parameters, ruling.book
     w = words(lang)
-    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: "
-            + (w["tournament_value"].format(value=_value_words(book.tournament_values[n]))
-               if n in book.tournament_values else text(params[n].get('source'), lang))
+
+    def source(n):
+        if n in book.tournament_values:
+            return w["tournament_value"].format(value=_value_words(book.tournament_values[n]))
+        said = params[n].get("source")
+        # a source written in English only prints so, marked as such under the local heading
+        english = lang != "en" and not (isinstance(said, dict) and said.get(lang)) and bool(text(said, lang))
+        return text(said, lang) + (f" {w['source_english']}" if english else "")
+    return [f"{(text(params[n].get('description'), lang) or n).rstrip('.')}: {source(n)}"
             for n in names if n in params]
 
 
@@ -163,7 +170,68 @@ def _value_words(value) -> str:
 def _workings(ruling: Ruling, f) -> list[str | None]:
     """For each penalty line of a finding, how its amount was computed (None: nothing to show)."""
     entries = (ruling.book.production(f.production).finding or {}).get("penalty") or []
-    return [amount_working(e.get("amount"), ruling.book, ruling.answers) for e in entries] + [None] * len(f.penalty)
+    return [plain_working(amount_working(e.get("amount"), ruling.book, ruling.answers))
+            for e in entries] + [None] * len(f.penalty)
+
+
+def plain_working(working: str | None) -> str | None:
+    """A working as a reader checks it: "min(…)"/"max(…)" replaced by the value chosen (a function
+    call is the encoding's notation, not the ruling's), the minus sign typeset."""
+    if not working:
+        return working
+    call = re.compile(r"\b(min|max)\(([^()]*)\)")
+    while True:
+        m = call.search(working)
+        if m is None:
+            break
+        try:
+            values = [_arith(a) for a in m.group(2).split(",")]
+        except ValueError:
+            return None                     # not plain arithmetic: show no working at all
+        chosen = (min if m.group(1) == "min" else max)(values)
+        working = working[:m.start()] + _num(chosen) + working[m.end():]
+    return working.replace("-", "−")
+
+
+def _arith(expr: str) -> float:
+    """A working's plain arithmetic (numbers, + − ×, parentheses) evaluated without eval."""
+    tokens = re.findall(r"\d+(?:\.\d+)?|[-−+×()]", expr.replace(" ", ""))
+    if "".join(tokens) != expr.replace(" ", ""):
+        raise ValueError(expr)
+    pos = 0
+
+    def atom():
+        nonlocal pos
+        tok = tokens[pos] if pos < len(tokens) else ""
+        pos += 1
+        if tok in ("-", "−"):
+            return -atom()
+        if tok == "(":
+            value = total()
+            pos += 1
+            return value
+        return float(tok)
+
+    def product():
+        nonlocal pos
+        value = atom()
+        while pos < len(tokens) and tokens[pos] == "×":
+            pos += 1
+            value *= atom()
+        return value
+
+    def total():
+        nonlocal pos
+        value = product()
+        while pos < len(tokens) and tokens[pos] in ("+", "-", "−"):
+            op = tokens[pos]
+            pos += 1
+            value = value + product() if op == "+" else value - product()
+        return value
+    try:
+        return total()
+    except (IndexError, ValueError) as exc:
+        raise ValueError(expr) from exc
 
 
 def _trail(ruling: Ruling) -> list[dict]:
@@ -209,7 +277,7 @@ def _stated(q, value, lang: str) -> str:
 def _reason(n, lang: str) -> str:
     w = words(lang)
     if n.cause == "override":
-        return w["override"].format(winner=n.winner_article, why=text(n.why, lang))
+        return w["override"].format(winner=n.winner_article, why=text(n.why, lang)).strip()
     if n.cause == "later":
         return w["later"].format(first=n.first_article, rule=n.winner_article)
     return n.reason

@@ -180,7 +180,7 @@ def test_an_open_amount_wraps_in_the_printed_table(tmp_path):
         "claim": ["no-indemnity"], "l12_violation": True, "l12_offender": "E", "l12_no_redress": True,
         "adjusted_score_non_offending": "unknown", "adjusted_score_offending": "unknown"}}))
     html = CliRunner().invoke(main, ["rule", str(case), "--no-register", "--format", "html"]).output
-    assert '<td class="open">to fill in once known: Adjusted score of the non-offending side' in html
+    assert '<td class="open">To be written once established: adjusted score of the non-offending side' in html
 
 
 def test_the_contract_and_its_doubling_read_from_text():

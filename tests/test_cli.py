@@ -157,9 +157,10 @@ def test_a_claim_not_examined_says_which_finding_made_its_facts_irrelevant(tmp_p
         "preferans": ("{claim: [bad-play, out-of-turn], order: [out-of-turn, bad-play], referee_plays: false, "
                       "game: herc, partner_fell: true, oot_before_turn: true, game_mode: talon, contra_level: none, "
                       "oot_offender: defender_2}",
-                      "not examined: raised after the violation under Član 7, stav 7; Član 22"),
+                      "not examined — raised after an earlier violation (Član 7, stav 7); only the violation committed "
+                      "first is ruled on (Član 22"),
         "ulti": ("{claim: [dealing, revoke], booked: false, deal_issue: wrong-count}",
-                 "not examined: Osztás, 4. mondat settles the deal"),
+                 "not examined — Osztás, 4. mondat settles the deal"),
         "skat": ("{claim: [trick-ownership]}", "the facts found meet no article's conditions"),
     }
     for game, (answers, expected) in cases.items():

@@ -141,12 +141,15 @@ def test_preferans_appeal_prints_a_document_without_internal_ids(tmp_path):
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert "DECISION OF THE APPEALS COMMITTEE" in text and "Decided by: Komisija" in text
-    assert "karo -> pik" in text and "defender_2 → defender_1" not in text
-    assert "Milica (second defender, second to declare on following, just before the declarer) — bula: +6 -> —" in text
-    assert "Jovan (first defender, first to declare on following, next after the declarer) — bula: — -> +4" in text
+    assert "karo → pik" in text and "defender_2 → defender_1" not in text
+    assert "Milica (second defender, second to declare on following, just before the declarer) — bula: +6 → —" in text
+    assert "Jovan (first defender, first to declare on following, next after the declarer) — bula: — → +4" in text
     front = text[:text.index("ANNEX")]
     assert "oot_offender" not in front and "preferans:7" not in front          # no ids before the annex
-    assert "Member of the appeals committee (Komisija): ____" in text
+    # ids only in the technical record that closes the annex
+    body = text[:text.index("TECHNICAL RECORD (FOR RULE AUTHORS)")]
+    assert "preferans:" not in body and "Član 7, stav 7: preferans:7.out-of-turn" in text
+    assert "Member of the appeals committee\n    Name: Komisija\n    Signature: ____" in text
     # reprinted from its record, exactly as decided
     again = run("reprint", "2", "--register", reg)
     assert again.exit_code == 0 and again.stdout.rstrip("\n").endswith(text.rstrip("\n").split("\n")[-1])

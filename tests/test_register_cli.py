@@ -152,8 +152,8 @@ def test_appeal_by_number_code_and_file(setup):
             "--note", "it was the second defender", "--register", reg, *K)
     assert r.exit_code == 0, r.output + r.stderr
     for part in ("DECISION OF THE APPEALS COMMITTEE", "THE RULING APPEALED", "FACTS AMENDED",
-                 "Who spoke early: first defender -> Marko (second defender)", "Game: karo -> pik", "NEW DECISION",
-                 "CHANGES PER PLAYER", "first defender — bula: +6 -> —", "Marko (second defender) — bula: — -> +4",
+                 "Who spoke early: first defender → Marko (second defender)", "Game: karo → pik", "NEW DECISION",
+                 "CHANGES PER PLAYER", "first defender — bula: +6 → —", "Marko (second defender) — bula: — → +4",
                  "Note: it was the second defender"):
         assert part in r.output, part
     assert "appeal #4 on ruling #1" in r.stderr
@@ -168,7 +168,7 @@ def test_appeal_by_number_code_and_file(setup):
     r = run("appeal", tmp / "r2.json", "--set", "game=", "--register", reg, *K)
     assert r.exit_code == 3 and "open questions the interview would ask: game" in r.stderr
     r = run("appeal", tmp / "r2.json", "--set", "game=", "--allow-incomplete", "--register", reg, *K)
-    assert r.exit_code == 0 and "Game: pik -> —" in r.output
+    assert r.exit_code == 0 and "Game: pik → —" in r.output
     with Register(reg) as r_:
         assert r_.count("appeal") == 3 and r_.count("ruling") == 3
     assert "appeals: 3 on 3 rulings" in run("register", "stats", "--register", reg).output
