@@ -74,7 +74,7 @@ def test_the_hand_as_played_tells_whether_the_partner_fell(preferans, demo_answe
     assert penalties(ruling.findings) == [("dolaz-ruled-fall", "defender_1", "pad_skinut", 6),
                                           ("dolaz-ruled-fall", "defender_2", "bula", 6)]
     assert ruling.result.to_dict(book, {})["text"] == (
-        "declarer: bula -6; defender_1: bula +0; defender_1: supe +6 against declarer; "
+        "declarer: bula -6; defender_1: supe +6 against declarer; "      # his fall struck off: no bula line
         "defender_2: bula +6; defender_2: supe +18 against declarer")
     assert "partner_fell" in not_asked(book, dict(answers, partner_fell=False))
     # the first defender took his two tricks: he did not fall, the dolaz answers for nothing
@@ -141,7 +141,7 @@ def test_the_demo_ruling_gives_the_result_with_the_players_names():
     data = json.loads(result.output)["result"]
     # the fall moves from Jovan to Petar; the hand as played gives Marko's pass and the supe
     assert [(e["name"], e["item"], e["amount"]) for e in data["entries"]] == [
-        ("Marko", "bula", -6), ("Jovan", "bula", 0), ("Jovan", "supe", 6), ("Petar", "bula", 6), ("Petar", "supe", 18)]
+        ("Marko", "bula", -6), ("Jovan", "supe", 6), ("Petar", "bula", 6), ("Petar", "supe", 18)]   # Jovan's fall struck off
 
 
 def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
@@ -149,7 +149,7 @@ def test_the_tournament_sets_a_value_the_text_lacks(tmp_path, monkeypatch):
     (tmp_path / "referee.toml").write_text('[tournament]\nname = "Kup Beograda"\n'
                                            '[rulebooks.preferans.parameters.game_value]\ntalon = {karo = 7}\n')
     data = json.loads(run("rule", str(DEMO), "--format", "json", "--no-register").output)
-    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 0, 7, 7, 21]
+    assert [e["amount"] for e in data["result"]["entries"]] == [-7, 7, 7, 21]
     text = run("rule", str(DEMO), "--no-register").output
     assert "the tournament's value (talon karo 7)" in text
     (tmp_path / "referee.toml").write_text('[rulebooks.preferans.parameters.game_value]\ntalon = {karoo = 7}\n')

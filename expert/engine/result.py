@@ -238,6 +238,7 @@ def _combine(book, entries: list[Entry]) -> list[Entry]:
     order = [i.get("id") for i in book.score.get("items") or []]
     seats = book.seat_ids
     summed: dict[tuple, Entry] = {}
+    cancelled: dict[tuple, bool] = {}
     kept: list[Entry] = []
     for e in entries:
         if not e.item:
@@ -250,9 +251,12 @@ def _combine(book, entries: list[Entry]) -> list[Entry]:
             continue
         if key in summed:
             summed[key].amount += e.amount
+            cancelled[key] = summed[key].amount == 0
         else:
             summed[key] = Entry(e.player, e.item, e.amount, e.against, [], e.source)
-    result = [e for e in summed.values()] + kept
+    # entries that cancel out (a fall written by the play and struck off by the ruling) leave
+    # nothing to write; a single entry of 0 stays (bridge: the contract made exactly)
+    result = [e for key, e in summed.items() if not cancelled.get(key)] + kept
 
     def rank(e: Entry):
         return (seats.index(e.player) if e.player in seats else len(seats),
