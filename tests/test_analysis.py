@@ -162,18 +162,20 @@ def test_shipped_rulebooks_have_no_analysis_errors(game):
     assert errors == []
 
 
-def test_preferans_clan_6_against_clan_7_without_overrides(tmp_path):
+def test_preferans_clan_6_against_clan_7_without_the_reading(tmp_path):
+    """Član 6 and Član 7 sanction one act differently; the rulebook keeps them apart by the
+    referee's reading (impossible_reading). Without that gate on Član 7, the pair is a conflict."""
     source = ROOT / "knowledge" / "preferans"
+    gate = "{q: impossible_reading, is: clan-7}"
     art = source / "articles" / "07-najava.yaml"
-    if not art.exists() or "overrides: [impossible-game-clan-6]" not in art.read_text():
-        pytest.skip("preferans Član 7 does not declare its precedence over Član 6 (yet)")
+    assert gate in art.read_text()
     shutil.copytree(source, tmp_path / "preferans")
     copy = tmp_path / "preferans" / "articles" / "07-najava.yaml"
-    copy.write_text(copy.read_text().replace("overrides: [impossible-game-clan-6]", "overrides: []"))
+    copy.write_text(copy.read_text().replace(",\n    " + gate, ""))
     problems, hits = found("preferans", "conflict", tmp_path)
     pairs = [set(p.productions) for p in hits]
     assert {"impossible-game-clan-6", "impossible-game-clan-7"} in pairs
-    # and with the precedence declared, the same pair is no conflict
+    # and with the reading asked, the same pair is no conflict
     clean = [p for p in shipped("preferans").items if p.category == "conflict"]
     assert {"impossible-game-clan-6", "impossible-game-clan-7"} not in [set(p.productions) for p in clean]
 
