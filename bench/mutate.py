@@ -285,7 +285,6 @@ def mutate(game: str, index: int):
 
 def run_mutant(args) -> dict:
     game, index, with_check, baseline_errors = args
-    from referee.expert.authoring.casebook import run_casebook
     from referee.expert.engine.ruler import Ruler
     original, book, mutant = mutate(game, index)
     started = time.monotonic()
@@ -304,9 +303,10 @@ def run_mutant(args) -> dict:
             out["test"] = f"does not compile: {exc.message}"
     if ruler is not None:
         try:
-            failed = [r for r in run_casebook(book, ruler) if not r.passed]
-            out["test"] = (f"{len(failed)} case(s) fail, e.g. {failed[0].case.name!r}: "
-                           f"{failed[0].differences[0]}" if failed else None)
+            failed, ran = first_failure(book, ruler, mutant)
+            out["cases_run"] = ran
+            out["test"] = (f"case {failed.case.name!r} fails ({ran} of {len(book.cases)} run): "
+                           f"{failed.differences[0]}" if failed else None)
         except Exception as exc:          # a crash is noticed too
             out["test"] = f"crashed: {type(exc).__name__}: {exc}"
     if with_check and not out["test"]:          # check only what the casebook lets through
@@ -322,6 +322,41 @@ def run_mutant(args) -> dict:
                    else distinguish(original, book, mutant))
     out["seconds"] = round(time.monotonic() - started, 2)
     return out
+
+
+def first_failure(book, ruler, mutant: Mutant):
+    """The first failing case of the mutated rulebook's casebook, and how many cases ran.
+
+    A casebook that catches a mutant usually does so in a case about the mutated production, so
+    those run first (the cases answering its questions, or naming its provisions or the
+    productions it competes with), and the run stops at the first failure: a caught mutant costs
+    a few cases instead of the whole casebook. A mutant no case catches still runs every case."""
+    from referee.expert.authoring.casebook import run_case
+    from referee.expert.language.expressions import questions_in_finding
+    p = book.production(mutant.production)
+    related = set(p.overrides) | {q.id for q in book.productions if p.id in q.overrides}
+    related |= set(p.keep_first_among or []) | set(p.keep_first_except or [])
+    questions = {lit.question for lit in _answer_literals(p.when)}
+    if p.finding:
+        questions |= questions_in_finding(p.finding)
+    if p.action == "keep_first":
+        questions.add(p.keep_first)
+    provisions = set(p.cites)
+    for r in related:
+        if r in {q.id for q in book.productions}:
+            provisions |= set(book.production(r).cites)
+
+    def score(case) -> int:
+        named = json.dumps(case.expect, default=str)
+        answered = set(case.answers) | {k for e in (case.events or []) if isinstance(e, dict) for k in e}
+        return (4 * sum(pr in named for pr in provisions)
+                + sum(q in answered for q in questions))
+    order = sorted(book.cases, key=score, reverse=True)      # stable: casebook order among equals
+    for ran, case in enumerate(order, 1):
+        r = run_case(ruler, case)
+        if not r.passed:
+            return r, ran
+    return None, len(order)
 
 
 def distinguish(original, book, mutant: Mutant) -> dict:
