@@ -21,6 +21,7 @@ of the space). The search bounded before covering the space: **undecided** (coun
     python bench/mutate.py --full            # every mutant (thousands; hours with check)
     python bench/mutate.py --no-check        # the casebook only (seconds per mutant)
     python bench/mutate.py --json out.json   # every mutant's outcome, for comparing runs
+    python bench/mutate.py --classes keep_first --per-class 12 --no-search   # triage: which are caught
 
 Rates leave the equivalent mutants out: caught / (mutants - equivalent).
 """
@@ -41,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.expert.language import conditions as cond  # noqa: E402
 from referee.expert.language.errors import RefereeError  # noqa: E402
+from referee.expert.language.finding_kinds import NOT_RULED_KINDS  # noqa: E402
 from referee.expert.language.model import FINDING_KINDS  # noqa: E402
 from referee.expert.language.problems import Problems  # noqa: E402
 from referee.expert.language.rulebook import list_games, load_rulebook  # noqa: E402
@@ -128,6 +130,7 @@ def mutants_of(book) -> list[tuple[Mutant, callable]]:
     seats = book.seat_ids
     effects = list(book.effects)
     finding_ids = {p.id for p in book.productions if p.action == "finding"}
+    by_id = {p.id: p for p in book.productions}
     for p in book.productions:
         pid = p.id
         if p.action == "finding":
@@ -210,6 +213,11 @@ def mutants_of(book) -> list[tuple[Mutant, callable]]:
         if p.action == "keep_first":
             for key in ("among", "except"):
                 for other in getattr(p, f"keep_first_{key}") or []:
+                    kind = (by_id[other].finding or {}).get("kind") if other in by_id else None
+                    if kind in NOT_RULED_KINDS:
+                        static[(book.game, pid, f"keep_first {key} without {other}")] = (
+                            f"{other}'s finding is {kind}, a kind that never competes under keep_first: "
+                            f"listing it or not changes no ruling")
                     add("keep_first", p, f"keep_first {key} without {other}",
                         lambda b, pid=pid, key=key, o=other:
                         getattr(b.production(pid), f"keep_first_{key}").remove(o))
@@ -284,8 +292,7 @@ def mutate(game: str, index: int):
 
 
 def run_mutant(args) -> dict:
-    game, index, with_check, baseline_errors = args
-    from referee.expert.authoring.casebook import run_casebook
+    game, index, with_check, baseline_errors, search = args
     from referee.expert.engine.ruler import Ruler
     original, book, mutant = mutate(game, index)
     started = time.monotonic()
@@ -304,9 +311,10 @@ def run_mutant(args) -> dict:
             out["test"] = f"does not compile: {exc.message}"
     if ruler is not None:
         try:
-            failed = [r for r in run_casebook(book, ruler) if not r.passed]
-            out["test"] = (f"{len(failed)} case(s) fail, e.g. {failed[0].case.name!r}: "
-                           f"{failed[0].differences[0]}" if failed else None)
+            failed, ran = first_failure(book, ruler, mutant)
+            out["cases_run"] = ran
+            out["test"] = (f"case {failed.case.name!r} fails ({ran} of {len(book.cases)} run): "
+                           f"{failed.differences[0]}" if failed else None)
         except Exception as exc:          # a crash is noticed too
             out["test"] = f"crashed: {type(exc).__name__}: {exc}"
     if with_check and not out["test"]:          # check only what the casebook lets through
@@ -319,9 +327,45 @@ def run_mutant(args) -> dict:
     if not out["test"] and not out.get("check"):
         reason = static.get((game, mutant.production, mutant.what))
         out.update({"verdict": "equivalent", "searched": reason} if reason
-                   else distinguish(original, book, mutant))
+                   else distinguish(original, book, mutant) if search
+                   else {"verdict": "missed", "note": "not searched (--no-search)"})
     out["seconds"] = round(time.monotonic() - started, 2)
     return out
+
+
+def first_failure(book, ruler, mutant: Mutant):
+    """The first failing case of the mutated rulebook's casebook, and how many cases ran.
+
+    A casebook that catches a mutant usually does so in a case about the mutated production, so
+    those run first (the cases answering its questions, or naming its provisions or the
+    productions it competes with), and the run stops at the first failure: a caught mutant costs
+    a few cases instead of the whole casebook. A mutant no case catches still runs every case."""
+    from referee.expert.authoring.casebook import run_case
+    from referee.expert.language.expressions import questions_in_finding
+    p = book.production(mutant.production)
+    related = set(p.overrides) | {q.id for q in book.productions if p.id in q.overrides}
+    related |= set(p.keep_first_among or []) | set(p.keep_first_except or [])
+    questions = {lit.question for lit in _answer_literals(p.when)}
+    if p.finding:
+        questions |= questions_in_finding(p.finding)
+    if p.action == "keep_first":
+        questions.add(p.keep_first)
+    provisions = set(p.cites)
+    for r in related:
+        if r in {q.id for q in book.productions}:
+            provisions |= set(book.production(r).cites)
+
+    def score(case) -> int:
+        named = json.dumps(case.expect, default=str)
+        answered = set(case.answers) | {k for e in (case.events or []) if isinstance(e, dict) for k in e}
+        return (4 * sum(pr in named for pr in provisions)
+                + sum(q in answered for q in questions))
+    order = sorted(book.cases, key=score, reverse=True)      # stable: casebook order among equals
+    for ran, case in enumerate(order, 1):
+        r = run_case(ruler, case)
+        if not r.passed:
+            return r, ran
+    return None, len(order)
 
 
 def distinguish(original, book, mutant: Mutant) -> dict:
@@ -380,6 +424,10 @@ def main(argv=None) -> int:
     ap.add_argument("--full", action="store_true", help="every mutant, not a sample")
     ap.add_argument("--no-check", action="store_true", help="run the casebook only")
     ap.add_argument("--games", nargs="*", default=None)
+    ap.add_argument("--classes", nargs="*", default=None, choices=CLASSES, metavar="CLASS",
+                    help=f"sample only these fault classes ({', '.join(CLASSES)})")
+    ap.add_argument("--no-search", action="store_true",
+                    help="do not search answers telling an uncaught mutant apart (it counts as missed)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", dest="json_out", default=None, help="write every outcome here")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
@@ -404,7 +452,7 @@ def main(argv=None) -> int:
             by_class[m.cls].append(m)
     rng = random.Random(args.seed)
     chosen: list[Mutant] = []
-    for cls in CLASSES:
+    for cls in args.classes or CLASSES:
         pool = by_class.get(cls, [])
         chosen += pool if args.full else rng.sample(pool, min(args.per_class, len(pool)))
     print(f"{sum(map(len, by_class.values()))} single-fault mutants of {', '.join(games)}; "
@@ -418,7 +466,7 @@ def main(argv=None) -> int:
     if not args.no_check:
         from referee.expert.authoring.checks import check_game
         baseline = {g: [p.message for p in check_game(g).errors] for g in games}
-    jobs = [(m.game, m.index, not args.no_check, baseline) for m in chosen]
+    jobs = [(m.game, m.index, not args.no_check, baseline, not args.no_search) for m in chosen]
     started = time.monotonic()
     if args.jobs > 1:
         import multiprocessing
