@@ -278,7 +278,7 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         if r.text:
             asked += f", {w['in_words']}: {w['q_open']}{r.text}{w['q_close']}"
         # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
-        articles = "; ".join(r.articles)
+        articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
         if not articles and r.cause == "not-met" and r.provision in book.provisions:
             articles = book.provisions[r.provision].label      # the article invoked, whose conditions fail
         reason = {
@@ -378,7 +378,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     concluded, with the facts it rests on written as in the facts found (a derived fact by the
     facts it was derived from); each set-aside as "<article> sets aside <article>". Production
     ids, conditions and derived names stay in the technical record."""
-    from referee.expert.engine.verdict import article_of
+    from referee.expert.engine.verdict import article_of, winner_article
     book, w = ruling.book, words(lang)
 
     def production(pid):
@@ -428,7 +428,8 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 head = w["step_first"].format(rule=article_of(book, p), later=article_of(book, loser),
                                               first=article_of(book, first) if first else "")
             else:
-                head = w["step_override"].format(winner=article_of(book, p), loser=article_of(book, loser))
+                head = w["step_override"].format(winner=winner_article(book, p, loser),
+                                                 loser=view.in_sentence(article_of(book, loser), lang))
                 why = text(p.why, lang)
                 if why:
                     head += f"{w['dash']}{why}"

@@ -274,10 +274,19 @@ def _stated(q, value, lang: str) -> str:
     return said or ""
 
 
+def in_sentence(labels: str, lang: str) -> str:
+    """Citations inside a sentence: Russian and Serbian write "правило 53A", "član 7" in lower
+    case there (the labels start with a capital, as headings); several are separated by commas."""
+    if lang not in ("ru", "sr"):
+        return labels
+    return ", ".join(part[0].lower() + part[1:] if part.startswith(("Правило ", "Član ")) else part
+                     for part in labels.split(", "))
+
+
 def _reason(n, lang: str) -> str:
     w = words(lang)
     if n.cause == "override":
-        return w["override"].format(winner=n.winner_article, why=text(n.why, lang)).strip()
+        return w["override"].format(winner=in_sentence(n.winner_article, lang), why=text(n.why, lang)).strip()
     if n.cause == "later":
         return w["later"].format(first=n.first_article, rule=n.winner_article)
     return n.reason

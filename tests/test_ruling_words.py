@@ -75,14 +75,15 @@ def test_no_id_condition_or_marker_above_the_technical_record(tmp_path, game):
 
 
 def _conditional(tmp_path):
-    """Član 7 then Član 9, whether the kontra came before its turn not established: two
-    alternatives."""
+    """Član 7 then Član 9, who declared out of turn not established: three
+    alternatives, one per seat. (Whether the declaration came before his turn, unknown, is no violation
+    established: Član 21.)"""
     return _rule(tmp_path, "preferans", {
         "header": {"table": "3", "referee": "Ana", "players": {"declarer": "Marko", "defender_1": "Jovan",
                                                                 "defender_2": "Petar"}},
         "answers": {"game": "herc", "game_mode": "talon", "referee_plays": False},
-        "events": [{"claim": ["out-of-turn"], "contra_level": "none", "oot_before_turn": "unknown",
-                    "oot_offender": "defender_2"},
+        "events": [{"claim": ["out-of-turn"], "contra_level": "none", "oot_before_turn": True,
+                    "oot_offender": "unknown"},
                    {"claim": ["bad-lead"], "contra_level": "none", "lead_followed": False, "lead_kind": "ordinary",
                     "lead_offender": "defender_1", "lead_rule": "lead-1"}],
         "requests": [{"party": "declarer", "asks": "upheld"}, {"party": "defender_1", "asks": "rejected"}]})
@@ -91,7 +92,7 @@ def _conditional(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "sr"])
 def test_an_alternative_is_a_numbered_heading_with_a_full_statement(tmp_path, lang):
     ruling = _conditional(tmp_path)
-    assert len(ruling.alternatives) == 2
+    assert len(ruling.alternatives) == 3
     text = render(ruling, "text", lang)
     w = words(lang)
     # never "If <Capitalised label>" / "Ako je Izjava …"
@@ -101,7 +102,7 @@ def test_an_alternative_is_a_numbered_heading_with_a_full_statement(tmp_path, la
     statement = text[text.index(first) + len(first):].split("\n", 1)[0]
     assert statement[0].islower()          # lower-case after the colon: a statement, not a label
     if lang == "sr":
-        assert statement.startswith("izjava o pratnji ili kontri data je pre")
+        assert statement.startswith("igrač koji je dao spornu izjavu o pratnji ili kontri")
     # the entries of an alternative are indented inside it, not flush left
     block = text[text.index(first):text.index(w["entries"].upper())]
     entry_lines = [ln for ln in block.splitlines() if "Marko" in ln and ("−" in ln or "+" in ln)]
@@ -113,7 +114,7 @@ def test_requests_name_the_party_after_a_label_and_no_marker_or_id_reaches_the_f
     text = render(ruling, "text", "sr")
     front = text[:text.index("PRILOG")]
     assert "!!" not in front and "Napomena: odluka je nepotpuna; nije utvrđeno: " in front
-    assert "Zahtev – Marko (odigravač" in front and "Odluka o zahtevu: " in front
+    assert "Zahtev – Marko (odigravač" in front and "Odgovor na zahtev: " in front
     assert " traži " not in front and "Na teret:" not in front
     # the referee's and the chief referee's lines: a name line (empty to fill in) and a signature line
     assert "  Sudija\n    Ime i prezime: Ana\n    Potpis: ____" in front
@@ -127,7 +128,7 @@ def test_a_request_refused_on_the_players_own_infraction_says_so_and_cites_the_a
                     "game_mode": "talon", "contra_level": "none", "referee_plays": False},
         "requests": [{"party": "defender_2", "asks": "rejected"}]})
     text = render(ruling, "text", "sr")
-    assert "odbijeno – povreda je utvrđena upravo tom igraču (Član 7, stav 7)." in text
+    assert "odbijeno – povreda je utvrđena upravo tom igraču (član 7, stav 7)." in text   # lower case inside a sentence
     assert "nalaz tereti" not in text
     ru = words("ru")
     assert "обжаловано у главного судьи" in ru["appeal_default"]
@@ -138,12 +139,12 @@ def test_the_reasons_name_findings_by_article_and_facts_by_their_statements(tmp_
     text = render(ruling, "text", "sr")
     reasons = _body(text, "sr")[text.index("OBRAZLOŽENJE"):]
     # a finding by its article and what was concluded; its facts as the facts found state them
-    assert "Član 7, stav 7 – utvrđena povreda; kazna propisana" in reasons
-    assert "· Izjava o pratnji ili kontri data je pre nego što je igrač bio na redu." in reasons
+    assert "Član 9, stav 2, tačka 1 – utvrđena povreda; kazna nije propisana (događaj 2)" in reasons
+    assert "· Polaz nije bio u skladu sa tim pravilom." in reasons
     # the keep-first rule in words: which violation is ruled on, which is not
-    assert "Član 22, stav 1: sudi se samo po prvoj učinjenoj povredi (Član 7, stav 7)" in reasons
+    assert "Član 22, stav 1: sudi se samo po prvoj učinjenoj povredi (Član 7, stav 6); ne sudi se po: " in reasons
     tech = text[len(_body(text, "sr")):]
-    assert "first-violation-only > " in tech and "oot_before_turn = true" in tech
+    assert "first-violation-only > " in tech and "claim = bad-lead" in tech
 
 
 def test_min_and_max_in_a_working_print_as_the_value_chosen():

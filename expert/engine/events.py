@@ -17,7 +17,7 @@ Findings, set-asides and the trail keep the event they belong to.
 from __future__ import annotations
 
 from referee.expert.engine.ruler import Ruler
-from referee.expert.engine.verdict import NotRuled, Ruling, article_of
+from referee.expert.engine.verdict import NotRuled, Ruling, article_of, winner_article
 from referee.expert.language import conditions as cond
 from referee.expert.language.model import NOT_RULED_KINDS, Production
 
@@ -68,7 +68,7 @@ def _set_aside(book, loser, winner: Production, cause: str, first=None) -> NotRu
                   f"{why.get('en', '') if isinstance(why, dict) else why}")
         return NotRuled(production=prod.id, provisions=list(prod.cites), article=loser.article,
                         reason=reason, by=winner.id, cause="override",
-                        winner_article=article_of(book, winner), why=why, event=loser.event,
+                        winner_article=winner_article(book, winner, prod), why=why, event=loser.event,
                         by_provisions=list(winner.cites))
     reason = (f"not ruled on: committed after the violation under {first.article} (event "
               f"{first.event + 1}); {article_of(book, winner)} rules only on the one committed first")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from referee.expert.engine.compiler import Answer, Finding, SetAside, compile_engine, strata
 from referee.expert.engine.groups import Groups
 from referee.expert.language.model import Rulebook, text
-from referee.expert.engine.verdict import NotRuled, Ruling, article_of, build_finding
+from referee.expert.engine.verdict import NotRuled, Ruling, article_of, build_finding, winner_article
 
 
 class Ruler:
@@ -119,7 +119,8 @@ class Ruler:
         book = self.book
         winner = book.production(fact["by"])
         common = dict(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
-                      by=winner.id, winner_article=article_of(book, winner), by_provisions=list(winner.cites))
+                      by=winner.id, winner_article=winner_article(book, winner, prod),
+                      by_provisions=list(winner.cites))
         if fact["reason"] == "override":
             why = winner.why or {"en": "it is the more specific provision"}
             reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {text(why)}"

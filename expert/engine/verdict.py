@@ -274,6 +274,19 @@ def article_of(book: Rulebook, prod: Production) -> str:
     return prod.article
 
 
+def winner_article(book: Rulebook, winner: Production, loser: Production | None) -> str:
+    """How a prevailing production is named beside the one it sets aside: its article, or, where
+    both cite the same first article (a finding under 70C and 70D set beside the one under 70C
+    alone), every provision it cites, so no article is said to prevail over itself."""
+    first = article_of(book, winner)
+    if loser is None or first != article_of(book, loser):
+        return first
+    theirs = {book.provisions[p].label for p in loser.cites if p in book.provisions}
+    more = [book.provisions[p].label for p in winner.cites if p in book.provisions]
+    more = [label for label in more if label not in theirs and not label.startswith(first)]
+    return ", ".join(dict.fromkeys([first, *more])) if more else first
+
+
 def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut:
     spec = prod.finding or {}
     penalty = []
