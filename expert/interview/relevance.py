@@ -197,7 +197,16 @@ def _state(book: Rulebook, answers: dict, producers: dict) -> "_State":
     if last is not None and last[0] is book and last[1] == key:
         return last[2]
     signs = {qid: json.dumps(value, sort_keys=True, default=repr) for qid, value in answers.items()}
-    state = _State(book, dict(answers), producers, base=_BASES.find(book, signs))
+    base = _BASES.find(book, signs)
+    if base is None:
+        # the same questions as a recent state, some answered otherwise (a ruling tries each
+        # answer an unknown fact may have; a referee changes an answer): the state of the answers
+        # both share is the base of both, and of the next such try
+        stem = _BASES.stem(book, signs)
+        if stem is not None:
+            base = _State(book, {qid: answers[qid] for qid in stem}, producers)
+            _BASES.add(base, {qid: signs[qid] for qid in stem})
+    state = _State(book, dict(answers), producers, base=base)
     _RECENT.state = (book, key, state)
     _BASES.add(state, signs)
     return state
@@ -233,6 +242,17 @@ class _Bases:
                 best, most = state, len(old)
         return best
 
+    def stem(self, book: Rulebook, signs: dict) -> list[str] | None:
+        """The questions answered alike in ``signs`` and in the latest state that answers the
+        same questions otherwise (None: no such state)."""
+        with self._lock:
+            kept = list(self._kept)
+        for state, old in reversed(kept):
+            if state.book is book and old.keys() == signs.keys():
+                same = [qid for qid, sign in signs.items() if old[qid] == sign]
+                return same if 0 < len(same) < len(signs) else None
+        return None
+
 
 _BASES = _Bases()
 
@@ -247,7 +267,7 @@ class _State:
     keeps every value it worked out that reads none of the new answers, nor any question closed
     since; the passes below then work out only what changed. (With derived facts in a cycle, or
     derived facts that read 'no findings', the passes are not a plain fixpoint: such a rulebook
-    starts from nothing.)"""
+    starts from nothing.) The answers stay the state's own: nothing changes them after."""
 
     def __init__(self, book: Rulebook, answers: dict, producers: dict[str, list[Production]],
                  base: "_State | None" = None):
@@ -264,13 +284,13 @@ class _State:
         # an answer literal's value (it depends on the answers and on what is closed); a
         # condition's value (on those, and on the facts it reads). Closing questions forgets
         # only what reads them, so the passes below after the first work out only what the
-        # newly closed questions change; once the facts are final everything read is kept
-        # (needed() reads the same productions' conditions many times over). With derived
-        # facts in a cycle (read before they are final) nothing is kept until then.
+        # newly closed questions change, and needed() reads the same productions' conditions
+        # many times over. With derived facts in a cycle (read before they are final) or
+        # reading 'no findings' (the last pass's while facts are derived), conditions are
+        # kept only once the facts are final.
         self.incremental = self._reads.plain_passes
         self._literals: dict[int, tuple] = {}
         self._values: dict[int, tuple] | None = {} if self.incremental else None
-        self._final = False
         if base is not None and (not self.incremental or base._logic is not self._logic):
             base = None
         new = set(answers) - set(base.answers) if base is not None else set()
@@ -279,8 +299,7 @@ class _State:
             reads = self._reads.of
             # dict(): one copy, whatever another thread adds to the base meanwhile
             self._literals = {k: hit for k, hit in dict(base._literals).items() if hit[0].question not in new}
-            self._values = {k: hit for k, hit in dict(base._values).items()
-                            if not reads(hit[0])[1] and reads(hit[0])[0].isdisjoint(new)}
+            self._values = {k: hit for k, hit in dict(base._values).items() if reads(hit[0]).isdisjoint(new)}
         gated = [(qid, q.when) for qid, q in book.questions.items() if q.when is not None and qid not in answers]
         for _ in range(len(book.questions) + 1):
             self._facts()
@@ -293,16 +312,15 @@ class _State:
             changed = new | (self.closed - base.closed)
             reads = self._reads.of
             self._collected = {k: hit for k, hit in dict(base._collected).items()
-                               if not reads(hit[0])[1] and reads(hit[0])[0].isdisjoint(changed)}
+                               if reads(hit[0]).isdisjoint(changed)}
         self._values = {} if self._values is None else self._values
-        self._final = True
 
     def _forget(self, closed: set[str]) -> None:
         """Drop what questions just closed may change."""
         self._literals = {k: hit for k, hit in self._literals.items() if hit[0].question not in closed}
         if self._values is not None:
             reads = self._reads.of
-            self._values = {k: hit for k, hit in self._values.items() if reads(hit[0])[0].isdisjoint(closed)}
+            self._values = {k: hit for k, hit in self._values.items() if reads(hit[0]).isdisjoint(closed)}
 
     def _facts(self) -> None:
         logic = self._logic
@@ -335,11 +353,8 @@ class _State:
         hit = values.get(id(c))
         if hit is not None and hit[0] is c:
             return hit[1]
-        v = cond.evaluate(c, self.literal)
-        # before the facts are final, 'no findings' is the last pass's: what reads it is not kept
-        if self._final or not self._reads.of(c)[1]:
-            values[id(c)] = (c, v)
-        return v
+        v = values[id(c)] = (c, cond.evaluate(c, self.literal))
+        return v[1]
 
     def collect(self, c, wanted: set[str], depth: int = 0) -> None:
         """Add the questions that could still decide ``c``. What a condition adds depends only
@@ -396,28 +411,43 @@ class _State:
 
 
 class _Reads:
-    """What a condition reads, through the derived facts it tests: the questions whose answer
-    (or closing) can change its value, and whether it reads 'no findings'. Per rulebook."""
+    """What a condition reads: the questions whose answer (or closing) can change its value,
+    through the derived facts it tests and through 'no findings' (the plain findings' questions).
+    Per rulebook."""
 
     def __init__(self, logic: Logic):
         self.logic = logic
         self._facts: dict[str, tuple[frozenset, bool]] = {}
         self._conds: dict[int, tuple] = {}
+        self._findings: frozenset | None = None
         # the passes of _State are a plain fixpoint: derived facts in strata, none reading
         # 'no findings' (that one is the last pass's while facts are derived)
         self.plain_passes = not getattr(logic.derivers, "cyclic", False) and \
-            not any(self.of(p.when)[1] for p in logic.derivers)
+            not any(self._read(p.when)[1] for p in logic.derivers)
 
-    def of(self, c) -> tuple[frozenset, bool]:
+    def of(self, c) -> frozenset:
         hit = self._conds.get(id(c))
         if hit is None or hit[0] is not c:
-            questions, findings = self._literals(cond.literals(c), set())
-            hit = self._conds[id(c)] = (c, frozenset(questions), findings)
-        return hit[1], hit[2]
+            questions, findings = self._read(c)
+            if findings:
+                questions |= self.findings()
+            hit = self._conds[id(c)] = (c, frozenset(questions))
+        return hit[1]
 
-    def _literals(self, lits, questions: set) -> tuple[set, bool]:
+    def findings(self) -> frozenset:
+        """What 'no findings' reads: the questions of the findings that do not read it."""
+        if self._findings is None:
+            questions: set[str] = set()
+            for p in self.logic.plain_findings:
+                questions |= self._read(p.when)[0]
+            self._findings = frozenset(questions)
+        return self._findings
+
+    def _read(self, c) -> tuple[set, bool]:
+        """The questions ``c`` reads through facts, and whether it reads 'no findings'."""
+        questions: set[str] = set()
         findings = False
-        for lit in lits:
+        for lit in cond.literals(c):
             if isinstance(lit, cond.AnswerTest):
                 questions.add(lit.question)
             elif isinstance(lit, cond.FactTest):
