@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import deque
 from datetime import datetime, timezone
 
 from referee.expert.engine.result import settles_by_itself, specs_of
@@ -94,7 +95,7 @@ class Interview:
             if p.action == "keep_first":
                 filling.add(p.keep_first)
             elif p.finding:
-                filling |= questions_in_finding(p.finding)
+                filling |= _read_by(p.finding, questions_in_finding)
         self._score_needs(state, [p for p in live if p.id not in winners], filling)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
@@ -114,7 +115,7 @@ class Interview:
             for entry in (p.finding or {}).get("penalty") or []:
                 for spec in specs_of(effects.get(entry.get("effect")) if isinstance(entry, dict) else None):
                     if "amount" in spec:
-                        filling |= questions_in_amounts(spec["amount"])
+                        filling |= _read_by(spec["amount"], questions_in_amounts)
                     settled |= bool(spec.get("settles")) and surely
         if settled:
             return
@@ -126,7 +127,8 @@ class Interview:
                     continue
                 if value is None:
                     state.collect(test, filling)
-            filling |= questions_in_amounts(rule.get("entries") or [])
+            if rule.get("entries"):
+                filling |= _read_by(rule["entries"], questions_in_amounts)
 
     def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
         """Findings a ``keep_first`` production will set aside whatever else is answered: a
@@ -187,37 +189,141 @@ _RECENT = threading.local()
 def _state(book: Rulebook, answers: dict, producers: dict) -> "_State":
     """The state of these answers. Pruning the answers and choosing the next question read the
     same answers one after the other: the last state worked out (in this thread) is used again
-    when the answers are the same. It holds a copy of them, so no caller's later change reaches it."""
+    when the answers are the same. It holds a copy of them, so no caller's later change reaches it.
+    A new state starts from a recent one whose answers these only add to (the next answer of the
+    same interview, in any thread): see _State."""
     key = json.dumps(answers, sort_keys=True, default=repr)
     last = getattr(_RECENT, "state", None)
     if last is not None and last[0] is book and last[1] == key:
         return last[2]
-    state = _State(book, dict(answers), producers)
+    signs = {qid: json.dumps(value, sort_keys=True, default=repr) for qid, value in answers.items()}
+    base = _BASES.find(book, signs)
+    if base is None:
+        # the same questions as a recent state, some answered otherwise (a ruling tries each
+        # answer an unknown fact may have; a referee changes an answer): the state of the answers
+        # both share is the base of both, and of the next such try
+        stem = _BASES.stem(book, signs)
+        if stem is not None:
+            base = _State(book, {qid: answers[qid] for qid in stem}, producers)
+            _BASES.add(base, {qid: signs[qid] for qid in stem})
+    state = _State(book, dict(answers), producers, base=base)
     _RECENT.state = (book, key, state)
+    _BASES.add(state, signs)
     return state
 
 
-class _State:
-    """Three-valued facts for one set of answers."""
+class _Bases:
+    """The last states worked out, in any thread (a web server answers each request in its own):
+    the base a state for more answers starts from. Each is kept with its answers' signatures (the
+    JSON of each value: True and 1 are not the same answer)."""
 
-    def __init__(self, book: Rulebook, answers: dict, producers: dict[str, list[Production]]):
+    SIZE = 32
+
+    def __init__(self):
+        self._kept: deque = deque(maxlen=self.SIZE)
+        self._lock = threading.Lock()
+
+    def add(self, state: "_State", signs: dict) -> None:
+        if state.incremental:
+            with self._lock:
+                self._kept.append((state, signs))
+
+    def find(self, book: Rulebook, signs: dict) -> "_State | None":
+        """The recent state with the most answers, all of them among ``signs`` with the same
+        values, and none of the others closed in it."""
+        with self._lock:
+            kept = list(self._kept)
+        best, most = None, -1
+        for state, old in kept:
+            if state.book is not book or len(old) > len(signs) or len(old) <= most:
+                continue
+            if all(signs.get(qid) == sign for qid, sign in old.items()) and \
+                    not any(qid in state.closed for qid in signs if qid not in old):
+                best, most = state, len(old)
+        return best
+
+    def stem(self, book: Rulebook, signs: dict) -> list[str] | None:
+        """The questions answered alike in ``signs`` and in the latest state that answers the
+        same questions otherwise (None: no such state)."""
+        with self._lock:
+            kept = list(self._kept)
+        for state, old in reversed(kept):
+            if state.book is book and old.keys() == signs.keys():
+                same = [qid for qid, sign in signs.items() if old[qid] == sign]
+                return same if 0 < len(same) < len(signs) else None
+        return None
+
+
+_BASES = _Bases()
+
+
+class _State:
+    """Three-valued facts for one set of answers.
+
+    Closing questions refines values only (Kleene logic: an unknown becomes true or false, never
+    a known value the other), and so does answering a question that is open. So the questions
+    closed for some answers stay closed for those answers and more (the new ones answering open
+    questions): a state for such answers starts from the ``base`` state's closed questions and
+    keeps every value it worked out that reads none of the new answers, nor any question closed
+    since; the passes below then work out only what changed. (With derived facts in a cycle, or
+    derived facts that read 'no findings', the passes are not a plain fixpoint: such a rulebook
+    starts from nothing.) The answers stay the state's own: nothing changes them after."""
+
+    def __init__(self, book: Rulebook, answers: dict, producers: dict[str, list[Production]],
+                 base: "_State | None" = None):
         self.book, self.answers, self.producers = book, answers, producers
         self.closed: set[str] = set()
         self.facts: dict[str, bool | None] = {}
         self.no_findings: bool | None = None
-        self._collected: dict[int, set[str]] = {}     # collect()'s result per condition
+        self._collected: dict[int, tuple] = {}     # collect()'s result per condition
         self._cut = False
+        self._logic = Logic.of(book)
+        self._defaults = _defaults(book)
+        self._reads = _reads_of(self._logic)
+        # Memos, keyed by identity and holding the object (conditions live in the rulebook):
+        # an answer literal's value (it depends on the answers and on what is closed); a
+        # condition's value (on those, and on the facts it reads). Closing questions forgets
+        # only what reads them, so the passes below after the first work out only what the
+        # newly closed questions change, and needed() reads the same productions' conditions
+        # many times over. With derived facts in a cycle (read before they are final) or
+        # reading 'no findings' (the last pass's while facts are derived), conditions are
+        # kept only once the facts are final.
+        self.incremental = self._reads.plain_passes
+        self._literals: dict[int, tuple] = {}
+        self._values: dict[int, tuple] | None = {} if self.incremental else None
+        if base is not None and (not self.incremental or base._logic is not self._logic):
+            base = None
+        new = set(answers) - set(base.answers) if base is not None else set()
+        if base is not None:
+            self.closed = set(base.closed)
+            reads = self._reads.of
+            # dict(): one copy, whatever another thread adds to the base meanwhile
+            self._literals = {k: hit for k, hit in dict(base._literals).items() if hit[0].question not in new}
+            self._values = {k: hit for k, hit in dict(base._values).items() if reads(hit[0]).isdisjoint(new)}
+        gated = [(qid, q.when) for qid, q in book.questions.items() if q.when is not None and qid not in answers]
         for _ in range(len(book.questions) + 1):
             self._facts()
-            newly = {qid for qid, q in book.questions.items()
-                     if qid not in answers and qid not in self.closed
-                     and q.when is not None and self.value(q.when) is False}
+            newly = {qid for qid, when in gated if qid not in self.closed and self.value(when) is False}
             if not newly:
                 break
             self.closed |= newly
+            self._forget(newly)
+        if base is not None:
+            changed = new | (self.closed - base.closed)
+            reads = self._reads.of
+            self._collected = {k: hit for k, hit in dict(base._collected).items()
+                               if reads(hit[0]).isdisjoint(changed)}
+        self._values = {} if self._values is None else self._values
+
+    def _forget(self, closed: set[str]) -> None:
+        """Drop what questions just closed may change."""
+        self._literals = {k: hit for k, hit in self._literals.items() if hit[0].question not in closed}
+        if self._values is not None:
+            reads = self._reads.of
+            self._values = {k: hit for k, hit in self._values.items() if reads(hit[0]).isdisjoint(closed)}
 
     def _facts(self) -> None:
-        logic = Logic.of(self.book)
+        logic = self._logic
         self.facts = {}
         derive3(logic.derivers, lambda p: self.value(p.when), self.facts)   # filled in place: read as made
         vals = [self.value(p.when) for p in logic.plain_findings]
@@ -227,14 +333,28 @@ class _State:
         return qid in self.closed or qid not in self.book.questions
 
     def literal(self, lit) -> bool | None:
+        if isinstance(lit, cond.AnswerTest):
+            hit = self._literals.get(id(lit))
+            if hit is not None and hit[0] is lit:
+                return hit[1]
+            v = answer3(lit, self.answers, self._settled, self._defaults)
+            self._literals[id(lit)] = (lit, v)
+            return v
         if isinstance(lit, cond.FactTest):
             return fact3(lit.name, self.facts, self.producers)
         if isinstance(lit, cond.NoFindings):
             return self.no_findings
-        return answer3(lit, self.answers, self._settled, _defaults(self.book))
+        return answer3(lit, self.answers, self._settled, self._defaults)
 
     def value(self, c) -> bool | None:
-        return cond.evaluate(c, self.literal)
+        values = self._values
+        if values is None:
+            return cond.evaluate(c, self.literal)
+        hit = values.get(id(c))
+        if hit is not None and hit[0] is c:
+            return hit[1]
+        v = values[id(c)] = (c, cond.evaluate(c, self.literal))
+        return v[1]
 
     def collect(self, c, wanted: set[str], depth: int = 0) -> None:
         """Add the questions that could still decide ``c``. What a condition adds depends only
@@ -244,24 +364,38 @@ class _State:
             self._cut = True
             return
         known = self._collected.get(id(c))
-        if known is not None:
-            wanted |= known
+        if known is not None and known[0] is c:
+            wanted |= known[1]
             return
         cut_before, self._cut = self._cut, False
         found: set[str] = set()
-        live = []
+        literal = self.literal
+        # each alternative still possible: the set of its literals yet unknown (and them in
+        # their order, the order they are unfolded in)
+        live: dict[frozenset, list] = {}
         for conj in _alternatives(c):
-            vals = [(pos, lit, self.literal(lit)) for pos, lit in conj]
-            if not any(v is not None and v != pos for pos, _, v in vals):
-                live.append((vals, frozenset((pos, lit) for pos, lit, v in vals if v is None)))
-        for vals, unknown in live:
-            # an alternative that needs everything another one needs, and more, decides nothing
-            # the other does not: whenever it holds, so does the other
-            if len(live) > 1 and any(other < unknown for _, other in live):
+            unknown = []
+            for pos, lit in conj:
+                v = literal(lit)
+                if v is None:
+                    unknown.append((pos, lit))
+                elif v != pos:
+                    break
+            else:
+                live.setdefault(frozenset(unknown), unknown)
+        # an alternative that needs everything another one needs, and more, decides nothing
+        # the other does not: whenever it holds, so does the other. Only the minimal sets are
+        # kept (each checked against the smaller minimal ones only: a set that holds a
+        # dominated one holds what dominates it too).
+        minimal: list[frozenset] = []
+        for unknown in sorted(live, key=len):
+            if not any(m <= unknown for m in minimal):
+                minimal.append(unknown)
+        kept = set(minimal)
+        for key, unknown in live.items():
+            if key not in kept:
                 continue
-            for pos, lit, v in vals:
-                if v is not None:
-                    continue
+            for pos, lit in unknown:
                 if isinstance(lit, cond.AnswerTest):
                     found.add(lit.question)
                 elif isinstance(lit, cond.FactTest):
@@ -272,8 +406,88 @@ class _State:
                         self.collect(p.when, found, depth + 1)
         wanted |= found
         if not self._cut:                # a result cut short by the depth limit is not kept
-            self._collected[id(c)] = found
+            self._collected[id(c)] = (c, found)
         self._cut = self._cut or cut_before
+
+
+class _Reads:
+    """What a condition reads: the questions whose answer (or closing) can change its value,
+    through the derived facts it tests and through 'no findings' (the plain findings' questions).
+    Per rulebook."""
+
+    def __init__(self, logic: Logic):
+        self.logic = logic
+        self._facts: dict[str, tuple[frozenset, bool]] = {}
+        self._conds: dict[int, tuple] = {}
+        self._findings: frozenset | None = None
+        # the passes of _State are a plain fixpoint: derived facts in strata, none reading
+        # 'no findings' (that one is the last pass's while facts are derived)
+        self.plain_passes = not getattr(logic.derivers, "cyclic", False) and \
+            not any(self._read(p.when)[1] for p in logic.derivers)
+
+    def of(self, c) -> frozenset:
+        hit = self._conds.get(id(c))
+        if hit is None or hit[0] is not c:
+            questions, findings = self._read(c)
+            if findings:
+                questions |= self.findings()
+            hit = self._conds[id(c)] = (c, frozenset(questions))
+        return hit[1]
+
+    def findings(self) -> frozenset:
+        """What 'no findings' reads: the questions of the findings that do not read it."""
+        if self._findings is None:
+            questions: set[str] = set()
+            for p in self.logic.plain_findings:
+                questions |= self._read(p.when)[0]
+            self._findings = frozenset(questions)
+        return self._findings
+
+    def _read(self, c) -> tuple[set, bool]:
+        """The questions ``c`` reads through facts, and whether it reads 'no findings'."""
+        questions: set[str] = set()
+        findings = False
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                questions.add(lit.question)
+            elif isinstance(lit, cond.FactTest):
+                more, also = self._fact(lit.name)
+                questions |= more
+                findings |= also
+            elif isinstance(lit, cond.NoFindings):
+                findings = True
+        return questions, findings
+
+    def _fact(self, name: str) -> tuple[frozenset, bool]:
+        hit = self._facts.get(name)
+        if hit is None:
+            questions: set[str] = set()
+            findings = False
+            seen, todo = {name}, [name]
+            while todo:
+                for p in self.logic.producers.get(todo.pop(), []):
+                    for lit in cond.literals(p.when):
+                        if isinstance(lit, cond.AnswerTest):
+                            questions.add(lit.question)
+                        elif isinstance(lit, cond.FactTest) and lit.name not in seen:
+                            seen.add(lit.name)
+                            todo.append(lit.name)
+                        elif isinstance(lit, cond.NoFindings):
+                            findings = True
+            hit = self._facts[name] = (frozenset(questions), findings)
+        return hit
+
+
+_READS_OF: dict[int, tuple[Logic, _Reads]] = {}
+
+
+def _reads_of(logic: Logic) -> _Reads:
+    hit = _READS_OF.get(id(logic))
+    if hit is None or hit[0] is not logic:
+        if len(_READS_OF) > 1_000:
+            _READS_OF.clear()
+        hit = _READS_OF[id(logic)] = (logic, _Reads(logic))
+    return hit[1]
 
 
 # A condition's alternatives (its DNF), computed once: conditions are immutable, and the
@@ -358,6 +572,19 @@ def _per_book(book: Rulebook, what: str, make):
 
 
 _PLAY: dict[int, tuple] = {}
+
+# The questions a finding's (or an amount's) expressions read, per object: the rulebook's data,
+# read after every answer by needed(). Keyed by identity, holding the object; bounded.
+_READS: dict[int, tuple] = {}
+
+
+def _read_by(node, reads) -> frozenset:
+    hit = _READS.get(id(node))
+    if hit is None or hit[0] is not node:
+        if len(_READS) > 100_000:
+            _READS.clear()
+        hit = _READS[id(node)] = (node, frozenset(reads(node)))
+    return hit[1]
 
 
 def _play_condition(rule: dict):
