@@ -264,12 +264,19 @@ def _projection(qids: tuple, answers: dict, decided) -> tuple:
     return tuple(key)
 
 
+_SCALARS: dict = {}
+
+
 def _frozen(value):
+    cls = value.__class__
+    if cls is str:
+        return value                # never equal to the bools that stand for an open question
     if isinstance(value, (list, tuple)):
-        return (value.__class__, tuple(_frozen(v) for v in value))
+        return (cls, tuple(_frozen(v) for v in value))
     if isinstance(value, dict):
         return (dict, tuple(sorted((str(k), _frozen(v)) for k, v in value.items())))
-    return (value.__class__, value)
+    key = (cls, value)              # shared, so a memo's keys stay small
+    return _SCALARS.setdefault(key, key)
 
 
 def _remember(memo: dict, key, value) -> None:
