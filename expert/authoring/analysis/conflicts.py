@@ -99,7 +99,10 @@ def find_together(book, ctx, p, q, share: int = 1):
     pair = [p.id, q.id]
 
     def viable(answers, decided):
-        return False not in ev.possible(pair, answers, decided)
+        # each production on its own (the same values as the pair's: a production's value reads
+        # only its own derivations), so each is memoised by the fewer answers it reads, and
+        # shares what the unreachable search and the other pairs worked out
+        return all(ev.possible([pid], answers, decided)[0] is not False for pid in pair)
 
     unfold = ctx.unfolder
     ua, ub = unfold.production(p.id), unfold.production(q.id)

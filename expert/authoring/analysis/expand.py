@@ -76,7 +76,59 @@ class Unfolder:
         return self._contradicts(alt)
 
     def exclusive(self, a: frozenset, b: frozenset) -> bool:
-        return self._contradicts(a | b)
+        """``_contradicts(a | b)``, from what each alternative alone is worth (memoised): a
+        question only one of them reads contradicts when it does in that one, so only the
+        questions both read are compared anew (the conflict search asks this of every pair of
+        alternatives of every pair of findings)."""
+        qa, pos_a, neg_a, self_a = self._summary(a)
+        qb, pos_b, neg_b, self_b = self._summary(b)
+        if (pos_a | pos_b) & (neg_a | neg_b) or self_a or self_b:
+            return True
+        if len(qb) < len(qa):
+            qa, qb = qb, qa
+        pairs_of = self._pairs
+        for qid, pairs in qa.items():
+            other = qb.get(qid)
+            if other is None:
+                continue
+            key = pairs | other
+            hit = pairs_of.get(key)
+            if hit is None:
+                from referee.expert.authoring.analysis.unreachable import _on_question
+                hit = pairs_of[key] = bool(_on_question(self.book, qid, list(key)))
+            if hit:
+                return True
+        neg = neg_a | neg_b
+        if neg:
+            lits = a | b
+            for name in neg:
+                for way in self.fact(name) or []:
+                    if way <= lits:
+                        return True
+        return False
+
+    def _summary(self, alt: frozenset) -> tuple:
+        """An alternative's literals by question (frozensets), its positive and negative facts."""
+        memo = self.__dict__.setdefault("_summaries", {})
+        hit = memo.get(alt)
+        if hit is None:
+            from referee.expert.authoring.analysis.unreachable import _on_question
+            by_q: dict[str, set] = {}
+            pos_facts, neg_facts = set(), set()
+            for pos, lit in alt:
+                if isinstance(lit, cond.AnswerTest):
+                    by_q.setdefault(lit.question, set()).add((pos, lit))
+                elif isinstance(lit, cond.FactTest):
+                    (pos_facts if pos else neg_facts).add(lit.name)
+            questions = {q: frozenset(v) for q, v in by_q.items()}
+            contradicts = False             # on one of its questions, alone
+            for qid, key in questions.items():
+                found = self._pairs.get(key)
+                if found is None:
+                    found = self._pairs[key] = bool(_on_question(self.book, qid, list(key)))
+                contradicts = contradicts or found
+            hit = memo[alt] = (questions, frozenset(pos_facts), frozenset(neg_facts), contradicts)
+        return hit
 
     def _contradicts(self, lits: frozenset) -> bool:
         from referee.expert.authoring.analysis.unreachable import _on_question

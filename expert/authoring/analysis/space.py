@@ -24,6 +24,7 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from referee.expert.language import conditions as cond
+from referee.expert.language.answers import is_unknown
 from referee.expert.language.logic import (Logic, alternatives as logic_alternatives, alts3, answer3,
                                             derive3, fact3)
 from referee.expert.language.model import INFRACTION_KINDS, Production, Rulebook
@@ -55,6 +56,11 @@ class Evaluator:
             if q.when is not None:
                 alts = logic_alternatives(q.when)
                 self.gate_alts[q.id] = [[]] if alts is None else alts
+        # memos of gate_open and possible, keyed by the answers they read (see _projection)
+        self._gate_reads: dict[str, tuple] = {}
+        self._gate_memo: dict = {}
+        self._possible_reads: dict = {}
+        self._possible_memo: dict = {}
 
     # --- literals and alternatives ------------------------------------------------
     @staticmethod
@@ -81,10 +87,23 @@ class Evaluator:
         alts = self.gate_alts.get(qid)
         if alts is None:
             return True
-        if facts is None:
+        if facts is not None:
+            return any(self.alt_holds(a, answers, facts, True) for a in alts)
+        # A search asks this of every question at every node, and the answer depends only on
+        # the answers the gate and its derivations read: memoised by those.
+        reads = self._gate_reads.get(qid)
+        if reads is None:
+            derivers = self.logic.gate_derivers(qid) if qid in self.gate_facts else []
+            reads = self._gate_reads[qid] = _questions_of(
+                [self.book.questions[qid].when] + [p.when for p in derivers])
+        key = (qid, _projection(reads, answers, None))
+        hit = self._gate_memo.get(key)
+        if hit is None:
             # only the derivations the gate reads, not every fact of the rulebook
             facts = self.facts(answers, self.logic.gate_derivers(qid)) if qid in self.gate_facts else set()
-        return any(self.alt_holds(a, answers, facts, True) for a in alts)
+            hit = any(self.alt_holds(a, answers, facts, True) for a in alts)
+            _remember(self._gate_memo, key, hit)
+        return hit
 
     # --- three values: questions not yet decided are unknown ---------------------------
     def _literal(self, answers: dict, decided, facts: dict):
@@ -104,7 +123,51 @@ class Evaluator:
     def facts3(self, answers: dict, decided: set, derivers: list) -> dict:
         facts: dict = {}
         lit = self._literal(answers, decided, facts)
-        return derive3(derivers, lambda p: self._value3(p.id, lit), facts)
+        if getattr(derivers, "cyclic", False):
+            return derive3(derivers, lambda p: self._value3(p.id, lit), facts)
+        # stratified (one pass, as derive3 makes it): the same values, with the literals of
+        # each alternative read inline rather than through the reader (the search's hot loop)
+        producers = self.producers
+        fresh: dict = {}
+        for p in derivers:
+            alts = self.alts.get(p.id)
+            if alts is None:
+                v = cond.evaluate(p.when, lit)
+            else:
+                v = False
+                for alt in alts:
+                    a = True
+                    for pos, l in alt:
+                        kind = l.__class__
+                        if kind is cond.AnswerTest:
+                            q = l.question
+                            if q in answers:
+                                value = answers[q]
+                                if is_unknown(value):
+                                    x = True if l.op == "answered" else None
+                                else:
+                                    x = l.holds(value)
+                            else:
+                                x = False if q in decided else None
+                        elif kind is cond.FactTest:
+                            x = facts.get(l.name, None if l.name in producers else False)
+                        else:
+                            x = lit(l)
+                        if x is None:
+                            a = None
+                        elif x != pos:
+                            a = False
+                            break
+                    if a is True:
+                        v = True
+                        break
+                    if a is None:
+                        v = None
+            old = fresh.get(p.derive, False)
+            fresh[p.derive] = True if (old is True or v is True) else (
+                None if (old is None or v is None) else False)
+            facts[p.derive] = fresh[p.derive]
+        return facts
 
     def _value3(self, pid: str, lit) -> bool | None:
         alts = self.alts.get(pid)
@@ -114,12 +177,27 @@ class Evaluator:
 
     def possible(self, pids: list[str], answers: dict, decided: set) -> list[bool | None]:
         """Three-valued: can each production still fire once the undecided questions are?"""
-        prods = [self.by_id[p] for p in pids]
-        derivers = self.derivers_for(prods)
-        facts = self.facts3(answers, decided, derivers) if derivers else {}
-        lit = self._literal(answers, decided, facts)
-
-        return [self._value3(p, lit) for p in pids]
+        # Called at every node of a search (to cut branches); its value depends only on the
+        # answers (and which questions are decided) that the productions and the derivations
+        # they read look at, so it is memoised by those: a node whose new answer none of them
+        # reads, and every walk of a sampled search through the same first answers, costs a
+        # lookup instead of a pass over every derived fact.
+        names = tuple(pids)
+        reads = self._possible_reads.get(names)
+        if reads is None:
+            prods = [self.by_id[p] for p in pids]
+            reads = self._possible_reads[names] = _questions_of(
+                [p.when for p in prods] + [p.when for p in self.derivers_for(prods)])
+        key = (names, _projection(reads, answers, decided))
+        hit = self._possible_memo.get(key)
+        if hit is None:
+            prods = [self.by_id[p] for p in pids]
+            derivers = self.derivers_for(prods)
+            facts = self.facts3(answers, decided, derivers) if derivers else {}
+            lit = self._literal(answers, decided, facts)
+            hit = tuple(self._value3(p, lit) for p in pids)
+            _remember(self._possible_memo, key, hit)
+        return list(hit)
 
     # --- whole state --------------------------------------------------------------------
     def derivers_for(self, prods) -> list[Production]:
@@ -157,6 +235,54 @@ class Evaluator:
         """Fired findings minus those an ``overrides`` of another fired one sets aside."""
         aside = {o for pid in fired for o in self.by_id[pid].overrides}
         return fired - aside
+
+
+# --- memo keys ------------------------------------------------------------------------------
+
+MEMO = 200_000          # entries a memo holds before it starts again (memory stays bounded)
+
+
+def _questions_of(conditions) -> tuple[str, ...]:
+    """The questions the conditions' answer literals read, sorted."""
+    found: set[str] = set()
+    for c in conditions:
+        if c is not None:
+            found |= cond.questions_read(c)
+    return tuple(sorted(found))
+
+
+def _projection(qids: tuple, answers: dict, decided) -> tuple:
+    """What a condition over these questions can see of a state: each one's answer (with its
+    type, so 1 and True stay apart; lists as tuples), else whether it is decided (None: two
+    values, where unanswered is all there is to know)."""
+    key = []
+    for q in qids:
+        if q in answers:
+            key.append(_frozen(answers[q]))
+        else:
+            key.append(decided is not None and q in decided)
+    return tuple(key)
+
+
+_SCALARS: dict = {}
+
+
+def _frozen(value):
+    cls = value.__class__
+    if cls is str:
+        return value                # never equal to the bools that stand for an open question
+    if isinstance(value, (list, tuple)):
+        return (cls, tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return (dict, tuple(sorted((str(k), _frozen(v)) for k, v in value.items())))
+    key = (cls, value)              # shared, so a memo's keys stay small
+    return _SCALARS.setdefault(key, key)
+
+
+def _remember(memo: dict, key, value) -> None:
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = value
 
 
 # --- which questions a search needs -------------------------------------------------------
