@@ -380,6 +380,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     ids, conditions and derived names stay in the technical record."""
     from referee.expert.engine.verdict import article_of, winner_article
     book, w = ruling.book, words(lang)
+    not_established = {u.question for u in ruling.unknown or []}
 
     def production(pid):
         try:
@@ -399,7 +400,11 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
             if not isinstance(x, dict):
                 continue
             if "answer" in x and x["answer"] in book.questions:
-                out.append(_statement(ruling, book.questions[x["answer"]], x.get("value"), lang))
+                said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang)
+                if said and x["answer"] in not_established:
+                    # a fact nobody could establish: it holds only in the alternative that assumes it
+                    said = w["if_established"].format(fact=lower_first(said))
+                out.append(said)
             elif "fact" in x and depth < 12:
                 out += statements(derived.get((event, x["fact"])) or derived.get((None, x["fact"])) or [],
                                   event, depth + 1)

@@ -118,7 +118,7 @@ def test_requests_name_the_party_after_a_label_and_no_marker_or_id_reaches_the_f
     assert " traži " not in front and "Na teret:" not in front
     # the referee's and the chief referee's lines: a name line (empty to fill in) and a signature line
     assert "  Sudija\n    Ime i prezime: Ana\n    Potpis: ____" in front
-    assert "  Glavni sudija\n    Ime i prezime: ____" in front
+    assert "  Glavni sudija meča\n    Ime i prezime: ____" in front
 
 
 def test_a_request_refused_on_the_players_own_infraction_says_so_and_cites_the_article(tmp_path):
