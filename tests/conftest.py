@@ -1,9 +1,17 @@
+import signal
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "knowledge"
+
+# A suite started as a background job of a non-interactive shell (`nohup pytest &`) inherits
+# SIGINT ignored, and so would every process the tests start: the Ctrl-C tests (an interview,
+# `referee serve`, a register save interrupted) would then wait for an exit that never comes.
+# A handler in this process is reset to the default in its children, so they see Ctrl-C again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
