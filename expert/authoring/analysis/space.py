@@ -128,6 +128,8 @@ class Evaluator:
         # stratified (one pass, as derive3 makes it): the same values, with the literals of
         # each alternative read inline rather than through the reader (the search's hot loop)
         producers = self.producers
+        # which answers are 'unknown', worked out once per call, not once per literal read
+        unknowns = {q for q, v in answers.items() if is_unknown(v)}
         fresh: dict = {}
         for p in derivers:
             alts = self.alts.get(p.id)
@@ -142,11 +144,10 @@ class Evaluator:
                         if kind is cond.AnswerTest:
                             q = l.question
                             if q in answers:
-                                value = answers[q]
-                                if is_unknown(value):
+                                if q in unknowns:
                                     x = True if l.op == "answered" else None
                                 else:
-                                    x = l.holds(value)
+                                    x = l.holds(answers[q])
                             else:
                                 x = False if q in decided else None
                         elif kind is cond.FactTest:
