@@ -128,7 +128,7 @@ def test_a_request_refused_on_the_players_own_infraction_says_so_and_cites_the_a
                     "game_mode": "talon", "contra_level": "none", "referee_plays": False},
         "requests": [{"party": "defender_2", "asks": "rejected"}]})
     text = render(ruling, "text", "sr")
-    assert "odbijeno – povreda je utvrđena upravo tom igraču (član 7, stav 7)." in text   # lower case inside a sentence
+    assert "odbijeno – utvrđena je upravo povreda tog igrača (član 7, stav 7)." in text   # lower case inside a sentence
     assert "nalaz tereti" not in text
     ru = words("ru")
     assert "обжаловано у главного судьи" in ru["appeal_default"]
