@@ -204,7 +204,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Decided by", "note": "Note",
     },
     "sr": {
-        "reason_less": "pravila daju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
+        "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
         "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano", "on": "na",
         "in_order": "događaji su se odigrali ovim redom: {order}", "order_unknown": "redosled događaja",
         "decision": "Odluka", "decision_none": "Povreda pravila nije utvrđena; deljenje važi onako kako je odigrano.",
@@ -322,7 +322,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     },
     "hu": {
         "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
-        "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény marad", "on": "kivel szemben",
+        "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény érvényben marad", "on": "kivel szemben",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",
         "time": "Időpont", "ruled_at": "A döntés dátuma és időpontja",
@@ -350,7 +350,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_granted": "{articles}", "reason_own": "éppen e játékos szabálysértését állapítottuk meg ({articles})",
         "reason_set_aside": "{articles} itt nem alkalmazandó", "reason_not_given": "egyik alkalmazott szabály sem ír elő ilyet",
         "reason_not_met": "a megállapított tények nem felelnek meg a szabály feltételeinek",
-        "reason_undecided": "{articles} ezt eldöntetlenül hagyja", "reason_no_article": "a kérés nem nevez meg szabályt; a tények alapján dől el",
+        "reason_undecided": "{articles} alapján ez nem dönthető el", "reason_no_article": "a kérés nem nevez meg szabályt; a tények alapján dől el",
         "reason_depends": "meg nem állapított tényektől függ",
         "ask_upheld": "a reklamáció elfogadása", "ask_rejected": "a reklamáció elutasítása", "ask_other": "egyéb kérés",
         "ask_provision": "a szabály alkalmazása: {label}", "incomplete": "Megjegyzés: a döntés hiányos; nincs megállapítva: {what}.",
