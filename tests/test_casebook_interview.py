@@ -153,20 +153,7 @@ def _cases():
             yield pytest.param(game, None, id=f"{game}-does-not-load", marks=pytest.mark.skip(str(exc)))
             continue
         for i, case in enumerate(book.cases):
-            yield pytest.param(game, i, id=f"{game}:{case.name}", marks=_known_debt(game, case))
-
-
-def _known_debt(game, case) -> list:
-    """Preferans cases written before the hand as played was asked (issue 14) answer the fall
-    directly and leave the hand as played open; the interview now asks how the hand was played
-    first and the fall only when the tricks cannot tell it (answered 'unknown'), so it does not
-    reach their ruling. 85 cases, to be rewritten with deal_play and the defenders' tricks; any
-    other failure of a preferans case still fails."""
-    answers = {**case.answers, **{k: v for e in (case.events or []) for k, v in e.items()}}
-    if game == "preferans" and ({"partner_fell", "kontras_fell"} & set(answers)) and "deal_play" not in answers:
-        return [pytest.mark.xfail(reason="answers the fall directly, leaves the hand as played open "
-                                         "(written before issue 14)", strict=False)]
-    return []
+            yield pytest.param(game, i, id=f"{game}:{case.name}")
 
 
 @pytest.mark.parametrize("game, index", list(_cases()))
