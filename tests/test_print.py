@@ -86,3 +86,56 @@ def test_a_language_the_rulebook_has_no_texts_for_is_refused():
     result = CliRunner().invoke(main, ["rule", str(DEMO), "--lang", "ru", "--no-register"])
     assert result.exit_code == 2
     assert "no texts in 'ru', expected one of en, sr or both" in result.output
+
+
+@pytest.fixture
+def registered(tmp_path):
+    """A register holding the demo's ruling (#1) and an appeal decision on it (#2)."""
+    reg = str(tmp_path / "reg.sqlite")
+    assert CliRunner().invoke(main, ["rule", str(DEMO), "--register", reg]).exit_code == 0
+    appealed = CliRunner().invoke(main, ["appeal", "1", "--set", "volunteered=true", "--register", reg])
+    assert appealed.exit_code == 0, appealed.output
+    return reg
+
+
+REFUSAL = "error: the preferans rulebook has no texts in 'ru', expected one of en, sr or both\n"
+
+
+@pytest.mark.parametrize("command", [
+    ["rule", str(DEMO), "--no-register"],
+    ["demo"],
+    ["appeal", "1", "--set", "volunteered=true"],
+    ["register", "show", "1"],
+    ["register", "show", "1", "--format", "html"],
+    ["reprint", "1"],
+    ["reprint", "2", "--format", "html"],
+    ["interview", "preferans"],
+])
+def test_every_command_refuses_a_language_the_rulebook_lacks_in_one_line(registered, command):
+    """rule, demo, appeal, register show, reprint and interview refuse --lang ru on the Serbian
+    rulebook alike: one line naming the languages it has, exit 2, nothing else printed (the
+    interview before its first question)."""
+    args = [*command, "--lang", "ru"] + (["--register", registered] if command[0] in ("appeal", "register", "reprint") else [])
+    result = CliRunner().invoke(main, args, input="")
+    assert result.exit_code == 2, result.output
+    assert result.output == REFUSAL
+    # the language it has is accepted by the same command
+    if command[0] != "interview":
+        ok = [*command, "--lang", "sr"] + (["--register", registered] if command[0] in ("appeal", "register", "reprint") else [])
+        assert CliRunner().invoke(main, ok).exit_code == 0
+
+
+def test_questions_refuses_a_language_the_rulebook_lacks_and_offers_no_both():
+    result = CliRunner().invoke(main, ["questions", "bridge", "--lang", "sr"])
+    assert result.exit_code == 2
+    assert result.output == "error: the bridge rulebook has no texts in 'sr', expected one of en, ru\n"
+    ru = CliRunner().invoke(main, ["questions", "bridge", "--lang", "ru"])
+    assert ru.exit_code == 0 and "Кто" in ru.output
+
+
+def test_demo_rules_in_serbian_and_side_by_side():
+    sr = CliRunner().invoke(main, ["demo", "--lang", "sr"])
+    assert sr.exit_code == 0 and "ODLUKA SUDIJE" in sr.output
+    both = CliRunner().invoke(main, ["demo", "--lang", "both", "--format", "html"])
+    assert both.exit_code == 0
+    assert '<span lang="en">Decision</span> / <span lang="sr">Odluka</span>' in both.output
