@@ -310,6 +310,12 @@ def applied(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             seen.add(pid)
             quote = prov.quote if len(prov.quote) <= QUOTE_SHORT else prov.quote[:QUOTE_SHORT].rsplit(" ", 1)[0] + " …"
+            same = next((r for r in rows if r["label"] == prov.label), None)
+            if same is not None:
+                # two provisions under one label (two sentences of Član 8, stav 2): the label once,
+                # its quotes one after the other
+                same["quote"] += f"{words(lang)['q_close']} … {words(lang)['q_open']}{quote}"
+                continue
             rows.append({"label": prov.label, "quote": quote, "id": pid})
     return rows
 
