@@ -34,6 +34,11 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         top = decision(ruling, lang)
         base["findings"] = base["findings"] + [f for f in cond.pop("common_findings")
                                                if f not in base["findings"]]
+    # the annex's "found but not ruled on": an article applied jointly is not "set aside by" itself
+    for row, n in zip(base["not_ruled"], ruling.not_ruled):
+        joint = _joint(ruling, n.production, n.by, lang)
+        if joint is not None:
+            row["reason"] = w["joint"].format(others=joint) + (f". {text(n.why, lang)}" if text(n.why, lang) else "")
     return {
         **base,
         "title_own": text(book.title, book.language),
@@ -92,7 +97,7 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         joint = _joint(ruling, n.production, n.by, lang)
         why = text(n.why, lang) if n.cause == "override" else ""
         if joint is not None:
-            line = w["joint"].format(article=n.article, others=joint)
+            line = f"{n.article}: " + w["joint"].format(others=joint)
             lines.append(line + (f". {why}" if why and why not in whys else "."))
         elif why and why in whys:       # the same reason, already given above: not again
             lines.append(f"{n.article}: " + w["override"].format(
@@ -446,6 +451,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     from referee.expert.engine.verdict import article_of, winner_article
     book, w = ruling.book, words(lang)
     not_established = {u.question for u in ruling.unknown or []}
+    # an open fact the text settles (burden of proof, benefit of the doubt): taken so, by its article
+    by_default = {u.question: ", ".join(book.provisions[c].label for c in u.cites if c in book.provisions)
+                  for u in ruling.unknown or [] if u.has_default}
 
     def production(pid):
         try:
@@ -466,9 +474,12 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             if "answer" in x and x["answer"] in book.questions:
                 said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang)
-                if said and x["answer"] in not_established:
+                if said and x["answer"] in by_default:
+                    said = w["taken_by_default"].format(fact=lower_first(said, ruling),
+                                                        articles=view.in_sentence(by_default[x["answer"]], lang))
+                elif said and x["answer"] in not_established:
                     # a fact nobody could establish: it holds only in the alternative that assumes it
-                    said = w["if_established"].format(fact=lower_first(said))
+                    said = w["if_established"].format(fact=lower_first(said, ruling))
                 out.append(said)
             elif "fact" in x and depth < 12:
                 out += statements(derived.get((event, x["fact"])) or derived.get((None, x["fact"])) or [],
@@ -499,7 +510,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                                               first=article_of(book, first) if first else "")
             else:
                 joint = _joint(ruling, loser.id, p.id, lang)
-                head = (w["joint"].format(article=article_of(book, loser), others=joint) if joint is not None else
+                head = (f"{article_of(book, loser)}: " + w["joint"].format(others=joint) if joint is not None else
                         w["step_override"].format(winner=winner_article(book, p, loser),
                                                   loser=view.in_sentence(article_of(book, loser), lang)))
                 why = text(p.why, lang)

@@ -139,3 +139,54 @@ def test_demo_rules_in_serbian_and_side_by_side():
     both = CliRunner().invoke(main, ["demo", "--lang", "both", "--format", "html"])
     assert both.exit_code == 0
     assert '<span lang="en">Decision</span> / <span lang="sr">Odluka</span>' in both.output
+
+
+def test_the_appeal_decision_has_each_anchor_once_in_order_also_side_by_side(registered):
+    """The appeal decision's HTML carries id="decision", "entries", "signatures", "annex" once
+    each, in that order, in one language and in both."""
+    for lang in ("sr", "both"):
+        html = CliRunner().invoke(main, ["reprint", "2", "--format", "html", "--lang", lang,
+                                         "--register", registered]).output
+        for anchor in ("original", "amended", "decision", "entries", "signatures", "annex"):
+            assert html.count(f'id="{anchor}"') == 1, (lang, anchor)
+        positions = [html.index(f'id="{a}"') for a in ("decision", "entries", "signatures", "annex")]
+        assert positions == sorted(positions)
+
+
+def test_a_conditional_ruling_states_what_every_alternative_decides_alike_once():
+    """Skat: the concession (4.3.3) ends the game whatever the state of the game was; it is stated
+    once, before the alternatives, which differ only in the article that scores it."""
+    book = load_rulebook("skat")
+    case = {"game": "skat", "header": {"players": {"soloist": "Jan"}},
+            "answers": {"claim": ["opponent-concedes"], "offender": "opponent_2", "points_counted": False,
+                        "decided": "unknown", "level_so_far": "simple", "required_level": "none",
+                        "game_type": "hearts", "matadors_with": "with", "matadors": 2, "hand": "not_hand",
+                        "announced": "none", "bid": 30, "innocent_choice": "end"}}
+    dispute, header, sources = case_dispute(case, book, "case.yaml")
+    ruling = rule_dispute(Ruler(book), dispute, header, sources)
+    assert len(ruling.alternatives) == 3
+    text = render(ruling, "text", "pl")
+    decision = text[text.index("ROZSTRZYGNIĘCIE"):text.index("ZAPIS W PROTOKOLE")]
+    assert decision.count("4.3.3 – sprawca") == 1
+    assert decision.index("4.3.3 – sprawca") < decision.index("Wariant 1")
+    assert "4.1.4 – sprawca" in decision and decision.count("4.1.3:") == 2
+    html = render(ruling, "html", "pl")
+    annex = html[html.index('id="annex"'):]
+    assert annex.count("4.3.3 – Stwierdzono") == 1     # the common finding once in the annex too
+
+
+def test_an_article_applied_only_jointly_is_not_said_to_prevail_over_itself():
+    """Bridge 70C and 70D on one claim: one award under both; neither is 'set aside by' itself."""
+    book = load_rulebook("bridge")
+    case = {"game": "bridge", "header": {"players": {"S": "Pyotr"}},
+            "answers": {"claim": ["claim-concession"], "l70_claimer": "S",
+                        "l70_issues": ["outstanding-trump", "new-line"], "l70c_mentioned": False,
+                        "l70c_unaware": True, "l70c_normal_loss": True, "l70d_alternative_fails": True,
+                        "l70_tricks_lost": 1}}
+    dispute, header, sources = case_dispute(case, book, "case.yaml")
+    ruling = rule_dispute(Ruler(book), dispute, header, sources)
+    for lang, joint in (("en", "Правило 70C: not applied on its own, but together with Правило 70D"),
+                        ("ru", "Правило 70C: отдельно не применяется, а применяется в одном решении вместе с положениями: правило 70D")):
+        text = render(ruling, "text", lang)
+        assert joint in text
+        assert "имеет правило 70C, правило 70D" not in text and "Правило 70C, Правило 70D prevails" not in text
