@@ -88,11 +88,19 @@ def entries_changed(ruling, d: dict, lang: str) -> list[dict]:
                          "before": _signed(e["before"]), "after": _signed(e["after"])})
         return rows
     for e in d["entries"]:
-        rows.append({"who": view.player_name(ruling, e["player"], lang),
-                     "item": text(items.get(e["item"], {}).get("label"), lang) or e["item"],
+        item = items.get(e["item"], {})
+        # as the ruling writes them: a side's entry by the side (North–South), a count unsigned
+        who = view.side_name if item.get("per") == "side" else view.player_name
+        shown = _signed if item.get("signed", True) is not False else _plain
+        rows.append({"who": who(ruling, e["player"], lang),
+                     "item": text(item.get("label"), lang) or e["item"],
                      "against": view.player_name(ruling, e["against"], lang) if e.get("against") else "",
-                     "before": _signed(e["before"]), "after": _signed(e["after"])})
+                     "before": shown(e["before"]), "after": shown(e["after"])})
     return rows
+
+
+def _plain(value) -> str:
+    return "—" if value is None else document._plain(value)
 
 
 def _signed(value) -> str:
