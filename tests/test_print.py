@@ -190,3 +190,17 @@ def test_an_article_applied_only_jointly_is_not_said_to_prevail_over_itself():
         text = render(ruling, "text", lang)
         assert joint in text
         assert "имеет правило 70C, правило 70D" not in text and "Правило 70C, Правило 70D prevails" not in text
+
+
+def test_the_front_sheet_names_the_edition_beside_the_title_and_leaves_a_line_for_a_missing_referee():
+    ruling = demo_ruling()
+    ruling.header.pop("referee", None)
+    text = render(ruling, "text", "sr")
+    assert "Pravilnik: Pravila igre i suđenja, izdanje 2026.1\n" in text
+    assert "\nSudija: ________________________\n" in text          # a line to write the name on
+    html = render(ruling, "html", "en")
+    assert '<strong lang="sr">Pravila igre i suđenja</strong>, edition 2026.1' in html
+    assert '<td><span class="blank"></span></td>' in html
+    # the encoding's edition and hash stay in the annex's technical record
+    annex = html[html.index('id="annex"'):]
+    assert re.search(r"preferans, edition 2026\.1, hash [0-9a-f]{16}", annex)
