@@ -39,6 +39,13 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         joint = _joint(ruling, n.production, n.by, lang)
         if joint is not None:
             row["reason"] = w["joint"].format(others=joint) + (f". {text(n.why, lang)}" if text(n.why, lang) else "")
+    if cond is not None:
+        # a provision quoted in full once: under a later alternative it is named, "quoted above"
+        quoted = {p["id"] for f in base["findings"] for p in f["provisions"]}
+        for b in cond["branches"]:
+            for f in b["findings"]:
+                f["provisions"] = [{**p, "seen": p["id"] in quoted} for p in f["provisions"]]
+                quoted |= {p["id"] for p in f["provisions"]}
     return {
         **base,
         "title_own": text(book.title, book.language),
