@@ -120,6 +120,11 @@ def _case_book(data: dict, path: str, knowledge):
     return _book(data["game"], knowledge)
 
 
+def _check_lang(book, lang: str, both: bool = True) -> None:
+    from referee.reports.render import check_language
+    check_language(book, lang, both)
+
+
 def _publish(ruling, book, fmt, lang, out, no_register, register_path, record_path, cards=None,
              times=None):
     """Save the ruling's record in the register (unless told not to), then print it with its
@@ -331,6 +336,7 @@ def questions(game, lang, fmt, knowledge):
     from referee.expert.language.answers import allowed_values, describe_allowed, question_text
     from referee.expert.language.model import text
     book = _book(game, knowledge)
+    _check_lang(book, lang, both=False)
     if fmt == "json":
         rows = []
         for q in book.questions.values():
@@ -463,6 +469,7 @@ def interview(game, lang, resume, save, cards_file, enter_cards, tournament, tab
     from referee.expert.interview.session import Session
     from referee.expert.language.yamlio import load_file
     book = _book(game, knowledge)
+    _check_lang(book, lang)           # before the first question, not after the last
     header_flags = {k: v for k, v in (("tournament", tournament), ("table", table), ("deal", deal),
                                       ("referee", referee_name)) if v}
     cards = None
@@ -880,8 +887,9 @@ def whatif(case, settings, fmt, allow_incomplete, knowledge):
 
 @main.command(epilog=example("referee demo", "referee demo --lang sr --format html --out demo.html"))
 @FORMAT
-@click.option("--lang", type=click.Choice(["en", "sr"]), default="en", show_default=True,
-              help="Language of the interview and the ruling.")
+@click.option("--lang", type=click.Choice([*LANGS, "both"]), default="en", show_default=True,
+              help="Language of the interview and the ruling (the preferans rulebook has en and sr; "
+                   "'both': the ruling in the two side by side).")
 @OUT
 def demo(fmt, lang, out):
     """Replay a built-in preferans dispute through the interview and print the ruling (with
@@ -894,6 +902,7 @@ def demo(fmt, lang, out):
     path = DEFAULT_ROOT / "preferans" / "examples" / "demo.yaml"
     data = read_case(path)
     book = _book(data["game"], None)
+    _check_lang(book, lang)
     answers, header = case_answers(data, book, path)
     to_stderr = fmt == "json" or out is not None     # stdout then holds the ruling alone
 
@@ -1111,6 +1120,7 @@ def register_show(register_path, id_or_code, fmt, lang, out):
     from referee.reports.register_views import show_text
     with _register(register_path, readonly=True) as reg:
         shown = reg.show(id_or_code)
+        _check_record_lang(shown["record"], lang)
         if fmt in ("md", "html", "pdf"):
             _reprint(shown["record"], fmt, lang, out)
         else:
@@ -1142,9 +1152,18 @@ def _reprint(record: dict, fmt: str, lang: str, out) -> None:
     if not stored:
         raise RefereeError(f"ruling {format_code(record.get('code', ''))} was registered before rulings kept "
                            "their printed document; print it again with `referee rule` on its answers")
+    _check_record_lang(record, lang)
     if fmt == "pdf" and not out:
         raise RefereeError("--format pdf needs --out FILE.pdf")
     _emit(render_stored(stored, fmt, lang, format_code(record["code"])), out, fmt)
+
+
+def _check_record_lang(record: dict, lang: str) -> None:
+    """A registered document is reprinted in the languages its record holds, refused otherwise as
+    every --lang is."""
+    from referee.reports.render import refuse_language
+    have = list(record.get("document") or {}) or ["en"]
+    refuse_language((record.get("rulebook") or {}).get("game") or "registered", have, lang)
 
 
 @register.command("stats", epilog=example("referee register stats", "referee register stats --game bridge --format json"))

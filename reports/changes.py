@@ -4,7 +4,7 @@ findings by their articles: no ids outside the annex."""
 from __future__ import annotations
 
 from referee.expert.engine.diff import ruling_diff
-from referee.expert.language.answers import show_value
+from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.model import Rulebook, text
 from referee.reports import document, view
 from referee.reports.i18n import kind_words, words
@@ -25,6 +25,8 @@ def facts_changed(book: Rulebook, changes, lang: str, names: dict | None = None)
         def shown(v, q=q):
             if v is None:
                 return "—"
+            if is_unknown(v):
+                return w["open_fact"]
             said = show_value(q, v, book, lang)
             if q.type == "seat" and names.get(v):
                 return f"{names[v]} ({view.unnested(said)})"
@@ -32,7 +34,8 @@ def facts_changed(book: Rulebook, changes, lang: str, names: dict | None = None)
         stated = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
         if q.type == "yesno" and isinstance(stated, dict):
             # a yes/no fact reads as its two statements, not as a question answered yes or no
-            said = (lambda v: "—" if v is None or not isinstance(v, bool) else stated["yes" if v else "no"])
+            said = (lambda v: w["open_fact"] if is_unknown(v) else
+                    "—" if v is None or not isinstance(v, bool) else stated["yes" if v else "no"])
             rows.append({"fact": "", "event": None if c.event is None else w["event"].format(n=c.event + 1),
                          "before": said(c.before), "after": said(c.after)})
             continue
@@ -85,11 +88,19 @@ def entries_changed(ruling, d: dict, lang: str) -> list[dict]:
                          "before": _signed(e["before"]), "after": _signed(e["after"])})
         return rows
     for e in d["entries"]:
-        rows.append({"who": view.player_name(ruling, e["player"], lang),
-                     "item": text(items.get(e["item"], {}).get("label"), lang) or e["item"],
+        item = items.get(e["item"], {})
+        # as the ruling writes them: a side's entry by the side (North–South), a count unsigned
+        who = view.side_name if item.get("per") == "side" else view.player_name
+        shown = _signed if item.get("signed", True) is not False else _plain
+        rows.append({"who": who(ruling, e["player"], lang),
+                     "item": text(item.get("label"), lang) or e["item"],
                      "against": view.player_name(ruling, e["against"], lang) if e.get("against") else "",
-                     "before": _signed(e["before"]), "after": _signed(e["after"])})
+                     "before": shown(e["before"]), "after": shown(e["after"])})
     return rows
+
+
+def _plain(value) -> str:
+    return "—" if value is None else document._plain(value)
 
 
 def _signed(value) -> str:
@@ -115,7 +126,9 @@ def appeal_view(book, original: dict, ruling, amendment, lang: str = "en", code:
     stored = (original.get("document") or {}).get(lang) or {}
     before = {"decision": stored.get("decision") or [f"{f.get('article')}: {f.get('summary')}"
                                                      for f in original.get("findings") or []],
-              "entries": stored.get("entries") or [], "code": _code(original.get("code"))}
+              "entries": stored.get("entries") or [], "code": _code(original.get("code")),
+              # a conditional ruling appealed: its alternatives, as it printed them
+              "conditional": stored.get("conditional")}
     from referee.expert.engine.diff import ruling_diff
     extra = original.get("ruling_extra") or {}
     d = ruling_diff({"findings": original.get("findings") or [], "not_ruled": original.get("not_ruled") or [],

@@ -27,13 +27,34 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
     book, w = ruling.book, words(lang)
     base = view.build(ruling, lang, code)           # findings, not ruled, trail, values used ...
     players = ruling.header.get("players") or {}
+    cond = _conditional(ruling, lang) if ruling.alternatives else None
+    if cond is not None:
+        # what holds in every alternative is said once, before them; the alternatives say only
+        # what differs (a finding common to all of them is also listed once in the annex)
+        top = decision(ruling, lang)
+        base["findings"] = base["findings"] + [f for f in cond.pop("common_findings")
+                                               if f not in base["findings"]]
+    # the annex's "found but not ruled on": an article applied jointly is not "set aside by" itself
+    for row, n in zip(base["not_ruled"], ruling.not_ruled):
+        joint = _joint(ruling, n.production, n.by, lang)
+        if joint is not None:
+            row["reason"] = w["joint"].format(others=joint) + (f". {text(n.why, lang)}" if text(n.why, lang) else "")
+    if cond is not None:
+        # a provision quoted in full once: under a later alternative it is named, "quoted above"
+        quoted = {p["id"] for f in base["findings"] for p in f["provisions"]}
+        for b in cond["branches"]:
+            for f in b["findings"]:
+                f["provisions"] = [{**p, "seen": p["id"] in quoted} for p in f["provisions"]]
+                quoted |= {p["id"] for p in f["provisions"]}
     return {
         **base,
         "title_own": text(book.title, book.language),
         "title": text(book.title, lang),
+        # the rulebook's edition beside its own title (the encoding's edition and hash: the annex)
+        "edition_line": w["edition_of"].format(edition=book.edition) if book.edition else "",
         "header": _header(ruling, w),
-        "decision": decision(ruling, lang),
-        "conditional": _conditional(ruling, lang) if ruling.alternatives else None,
+        "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
+        "conditional": cond,
         "entries": entries(ruling, ruling.result, lang),
         "settled": bool(ruling.result and ruling.result.settled_by),
         "result_values": _result_values(ruling, lang),
@@ -64,8 +85,8 @@ def _header(ruling: Ruling, w: dict) -> list[tuple[str, str]]:
     if at:
         when = f"{when} {at[11:16]}" if at[:10] == when else at[:16].replace("T", " ")
     rows.append((w["ruled_at"], when))
-    if h.get("referee"):
-        rows.append((w["referee"], str(h["referee"])))
+    # no name given: a line to write it on, never a placeholder printed as a name
+    rows.append((w["referee"], str(h.get("referee") or "").strip() or w["to_write"]))
     return rows
 
 
@@ -78,11 +99,49 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         who = view.player_name(ruling, f.offender, lang)
         summary = text(f.summary, lang)
         lines.append(f"{f.article}" + (f"{w['dash']}{lower_first(w['offender'])}: {who}." if who else ":") + f" {summary}")
+    whys: set[str] = set()
     for n in ruling.not_ruled:
-        lines.append(f"{n.article}: {view._reason(n, lang)}")
+        joint = _joint(ruling, n.production, n.by, lang)
+        why = text(n.why, lang) if n.cause == "override" else ""
+        if joint is not None:
+            line = f"{n.article}: " + w["joint"].format(others=joint)
+            lines.append(line + (f". {why}" if why and why not in whys else "."))
+        elif why and why in whys:       # the same reason, already given above: not again
+            lines.append(f"{n.article}: " + w["override"].format(
+                winner=view.in_sentence(n.winner_article, lang), why="").strip())
+        else:
+            lines.append(f"{n.article}: {view._reason(n, lang)}")
+        whys.add(why)
     if not lines and not ruling.alternatives:
         lines.append(w["decision_none"])
     return lines
+
+
+def _joint(ruling: Ruling, loser_id: str, winner_id: str, lang: str) -> str | None:
+    """Where the production that prevails cites every provision the one it sets aside cites (a
+    finding under 70C and 70D set beside the one under 70C alone), the set-aside article is not
+    overruled but applied jointly: the other articles it is applied with, for "70C: not applied
+    on its own, but together with 70D" (never "70C prevails over 70C"). None otherwise."""
+    book = ruling.book
+    try:
+        loser, winner = book.production(loser_id), book.production(winner_id)
+    except (KeyError, StopIteration, ValueError):
+        return None
+    mine = [p for p in loser.cites if p in book.provisions]
+    theirs = [p for p in winner.cites if p in book.provisions]
+    if not mine or not set(mine) <= set(theirs):
+        return None
+    own = {book.provisions[p].label for p in mine}
+    others: list[str] = []
+    for p in theirs:
+        label = book.provisions[p].label
+        # 70C1, 70C2 … under a 70C already named (or the loser's own) add nothing
+        if label in own or any(label.startswith(o) for o in [*own, *others]):
+            continue
+        others.append(label)
+    if not others:
+        return None
+    return view.in_sentence(", ".join(others), lang)
 
 
 def _conditional(ruling: Ruling, lang: str) -> dict:
@@ -101,11 +160,22 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
                          # the same entries under every alternative are printed once, after them
                          "entries": entries(branch, alt.result, lang) if ruling.result is None else [],
                          "findings": view.build(branch, lang)["findings"]})
+    # what every alternative decides alike (the same finding, the same article set aside) is
+    # stated once, before them, and the alternatives keep only what differs
+    top = decision(ruling, lang)
+    top_findings = view.build(ruling, lang)["findings"]
+    common = [x for x in branches[0]["decision"] if all(x in b["decision"] for b in branches[1:])] \
+        if len(branches) > 1 else []
+    common_findings = [f for f in branches[0]["findings"] if all(f in b["findings"] for b in branches[1:])] \
+        if len(branches) > 1 else []
+    for b in branches:
+        b["decision"] = [x for x in b["decision"] if x not in common and x not in top]
+        b["findings"] = [f for f in b["findings"] if f not in common_findings and f not in top_findings]
     # the score sheet takes one set of entries only when every alternative writes the same
     # (adjudicate: the ruling's result is then theirs; otherwise it has none)
     note = w["entries_same"] if ruling.result is not None else w["entries_per_branch"]
     return {"intro": w["conditional"].format(facts=facts_named), "branches": branches,
-            "entries_note": note}
+            "entries_note": note, "common": common, "common_findings": common_findings}
 
 
 def _merged(conds: list[dict]) -> list[dict]:
@@ -252,6 +322,12 @@ def applied(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             seen.add(pid)
             quote = prov.quote if len(prov.quote) <= QUOTE_SHORT else prov.quote[:QUOTE_SHORT].rsplit(" ", 1)[0] + " …"
+            same = next((r for r in rows if r["label"] == prov.label), None)
+            if same is not None:
+                # two provisions under one label (two sentences of Član 8, stav 2): the label once,
+                # its quotes one after the other
+                same["quote"] += f"{words(lang)['q_close']} … {words(lang)['q_open']}{quote}"
+                continue
             rows.append({"label": prov.label, "quote": quote, "id": pid})
     return rows
 
@@ -290,8 +366,9 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += f" ({articles})"
+        # an undecided request is not "answered: undecided": it remains open
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
-                     "answer": w[r.answer], "reason": reason})
+                     "answer": w[r.answer], "reason": reason, "open": r.answer == "undecided"})
     return rows
 
 
@@ -381,6 +458,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     from referee.expert.engine.verdict import article_of, winner_article
     book, w = ruling.book, words(lang)
     not_established = {u.question for u in ruling.unknown or []}
+    # an open fact the text settles (burden of proof, benefit of the doubt): taken so, by its article
+    by_default = {u.question: ", ".join(book.provisions[c].label for c in u.cites if c in book.provisions)
+                  for u in ruling.unknown or [] if u.has_default}
 
     def production(pid):
         try:
@@ -401,9 +481,12 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             if "answer" in x and x["answer"] in book.questions:
                 said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang)
-                if said and x["answer"] in not_established:
+                if said and x["answer"] in by_default:
+                    said = w["taken_by_default"].format(fact=lower_first(said, ruling),
+                                                        articles=view.in_sentence(by_default[x["answer"]], lang))
+                elif said and x["answer"] in not_established:
                     # a fact nobody could establish: it holds only in the alternative that assumes it
-                    said = w["if_established"].format(fact=lower_first(said))
+                    said = w["if_established"].format(fact=lower_first(said, ruling))
                 out.append(said)
             elif "fact" in x and depth < 12:
                 out += statements(derived.get((event, x["fact"])) or derived.get((None, x["fact"])) or [],
@@ -412,7 +495,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 out.append(w["step_finding"].format(article=article_of(book, production(x["finding"]))))
         return list(dict.fromkeys(s for s in out if s))
 
-    steps, seen = [], set()
+    steps, seen, whys = [], set(), set()
     for t in ruling.trail:
         p = production(t["production"])
         rule = t.get("rule") or t["production"]
@@ -433,11 +516,14 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 head = w["step_first"].format(rule=article_of(book, p), later=article_of(book, loser),
                                               first=article_of(book, first) if first else "")
             else:
-                head = w["step_override"].format(winner=winner_article(book, p, loser),
-                                                 loser=view.in_sentence(article_of(book, loser), lang))
+                joint = _joint(ruling, loser.id, p.id, lang)
+                head = (f"{article_of(book, loser)}: " + w["joint"].format(others=joint) if joint is not None else
+                        w["step_override"].format(winner=winner_article(book, p, loser),
+                                                  loser=view.in_sentence(article_of(book, loser), lang)))
                 why = text(p.why, lang)
-                if why:
+                if why and why not in whys:         # one reason, given once
                     head += f"{w['dash']}{why}"
+                whys.add(why)
             steps.append({"event": where, "head": head, "facts": []})
             continue
         kind = kind_words(lang, p.kind) if p.kind else ""
@@ -500,6 +586,11 @@ def from_stored(stored: dict, lang: str, code: str | None) -> dict:
     # a record stored before the statement of reasons was written in words: its trail goes to
     # the technical record, as it was
     view.setdefault("reasons", [])
+    # a record stored before the edition stood beside the title, or before an undecided request
+    # was printed as open
+    view.setdefault("edition_line", view["w"]["edition_of"].format(edition=view["edition"]) if view.get("edition") else "")
+    view["requests"] = [{**q, "open": q.get("open", q.get("answer") == view["w"]["undecided"])}
+                        for q in view.get("requests") or [] if isinstance(q, dict)]
     view.setdefault("technical", {
         "encoding": view.get("encoding", ""), "source": view.get("source", ""), "quoted": [], "set_aside": [],
         "trail": [f"{t.get('production')} ({', '.join(t.get('cites') or [])})" + (f": {t['facts']}" if t.get("facts") else "")

@@ -80,12 +80,18 @@ def rulebook_languages(book) -> list[str]:
     return ["en"] if book.language == "en" else ["en", book.language]
 
 
-def check_language(book, lang: str) -> None:
-    """A ruling is printed only in a language the rulebook has texts for (or both of them)."""
-    if lang == "both" or lang in rulebook_languages(book):
+def check_language(book, lang: str, both: bool = True) -> None:
+    """A document is printed only in a language the rulebook has texts for (or both of them):
+    every command that takes --lang refuses another the same way, in one line (exit 2)."""
+    refuse_language(book.game, rulebook_languages(book), lang, both)
+
+
+def refuse_language(game: str, have: list[str], lang: str, both: bool = True) -> None:
+    """Raise the one refusal for a --lang outside ``have`` (``both``: 'both' is offered too)."""
+    if lang in have or (both and lang == "both"):
         return
-    raise RefereeError(f"the {book.game} rulebook has no texts in {lang!r}, expected one of "
-                       f"{', '.join(rulebook_languages(book))} or both")
+    listed = ", ".join(have) + (" or both" if both else "")
+    raise RefereeError(f"the {game} rulebook has no texts in {lang!r}, expected one of {listed}")
 
 
 def languages(ruling: Ruling, lang: str) -> list[str]:
@@ -119,12 +125,7 @@ def render_stored(stored: dict, fmt: str, lang: str, code: str | None) -> str:
     """A registered ruling reprinted from the views its record holds (text, md, html; pdf: the
     html to print)."""
     from referee.reports.document import from_stored
-    if lang == "both":
-        langs = list(stored)
-    elif lang in stored:
-        langs = [lang]
-    else:
-        raise RefereeError(f"the record holds the ruling in {', '.join(stored)}, not {lang!r}")
+    langs = list(stored) if lang == "both" else [lang]
     views = [from_stored(stored[lg], lg, code) for lg in langs]
     name = f"{views[0].get('template') or 'ruling'}.{RENDERERS[fmt].suffix}.j2"
     return _env(_kind(name)).get_template(name).render(views=views, r=views[0])

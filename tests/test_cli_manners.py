@@ -151,7 +151,10 @@ def test_completion_scripts_are_generated_as_the_readme_says():
 def test_questions_refuses_an_unknown_language():
     result = run("questions", "mini", "--lang", "xx", *K)
     assert result.exit_code == 2 and "'xx' is not one of" in result.output
-    assert run("questions", "mini", "--lang", "hu", *K).exit_code == 0
+    # a language the rulebook has no texts for: refused like every --lang (the mini rulebook is English)
+    refused = run("questions", "mini", "--lang", "hu", *K)
+    assert refused.exit_code == 2 and "no texts in 'hu', expected one of en" in refused.output
+    assert run("questions", "mini", "--lang", "en", *K).exit_code == 0
 
 
 def test_did_you_mean_for_values_ids_games_and_seats(mini):
