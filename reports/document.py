@@ -17,7 +17,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.model import text
 from referee.reports import view
-from referee.reports.i18n import kind_words, words
+from referee.reports.i18n import kind_words, unit_for, words
 
 QUOTE_SHORT = 180      # characters of a quote on the front sheet
 
@@ -98,19 +98,22 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     for f in sorted(ruling.findings, key=lambda f: f.event):
         who = view.player_name(ruling, f.offender, lang)
         summary = text(f.summary, lang)
-        lines.append(f"{f.article}" + (f"{w['dash']}{lower_first(w['offender'])}: {who}." if who else ":") + f" {summary}")
+        # no offender: the summary follows the label's colon, lower-cased where the language wants
+        lines.append(view.head_label(f.article, lang) + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
+                                                         if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
     for n in ruling.not_ruled:
         joint = _joint(ruling, n.production, n.by, lang)
         why = text(n.why, lang) if n.cause == "override" else ""
+        head = view.head_label(n.article, lang)
         if joint is not None:
-            line = f"{n.article}: " + w["joint"].format(others=joint)
+            line = f"{head}: " + w["joint"].format(others=joint)
             lines.append(line + (f". {why}" if why and why not in whys else "."))
         elif why and why in whys:       # the same reason, already given above: not again
-            lines.append(f"{n.article}: " + w["override"].format(
+            lines.append(f"{head}: " + w["override"].format(
                 winner=view.in_sentence(n.winner_article, lang), why="").strip())
         else:
-            lines.append(f"{n.article}: {view._reason(n, lang)}")
+            lines.append(f"{head}: {view._reason(n, lang)}")
         whys.add(why)
     if not lines and not ruling.alternatives:
         lines.append(w["decision_none"])
@@ -239,6 +242,12 @@ def lower_first(said: str, ruling: Ruling | None = None) -> str:
     first = said.split()[0] if said.split() else said
     if not said[0].isupper() or (len(first) > 1 and not first[1].islower()):
         return said
+    # in a ruling's text a reference keeps its capital ("Law 11", "Továbbiak 5"), save the words
+    # running text writes in lower case before a number ("правило 52B", "član 13", "pkt. 4.2.6")
+    parts = said.split(maxsplit=2)
+    if (ruling is not None and len(parts) > 1 and parts[1][:1].isdigit()
+            and first not in _LOWER_BEFORE_NUMBER):
+        return said
     if ruling is not None:
         book = ruling.book
         keep = [str(n) for n in (ruling.header.get("players") or {}).values() if n]
@@ -246,7 +255,32 @@ def lower_first(said: str, ruling: Ruling | None = None) -> str:
         word = first.strip(",.:;()")
         if any(k and (said.startswith(k) or word == k.split()[0]) for k in keep):
             return said
+        if word in _label_words(book):
+            return said
     return said[0].lower() + said[1:]
+
+
+_LOWER_BEFORE_NUMBER = {"Правило", "Правила", "Правилу", "Правилом", "Član", "Člana", "Članu", "Članom",
+                        "Pkt.", "Punkt", "Punktu"}
+
+
+def _label_words(book) -> set[str]:
+    """The words an article's label begins with that keep their capital in running text (the
+    Hungarian section titles "Renonszok", "Továbbiak"; English "Law"), not the Russian "Правило"
+    or the Serbian "Član", which running text writes in lower case (view.in_sentence)."""
+    out = set()
+    for p in book.provisions.values():
+        head = (p.label or "").split()
+        if head and head[0][:1].isupper() and head[0] not in ("Правило", "Član"):
+            out.add(head[0].strip(",.:;()"))
+    return out
+
+
+def after_colon(said: str, lang: str, ruling: Ruling | None = None) -> str:
+    """A sentence that follows a label and a colon ("Правило 52B1(a): в этот момент …"): lower-cased
+    in the languages that write so (Serbian, Polish, Russian, Hungarian); English keeps the capital
+    a full sentence has after a colon."""
+    return said if lang == "en" else lower_first(said, ruling)
 
 
 def _question_words(ruling: Ruling, qid: str, lang: str) -> str:
@@ -356,26 +390,41 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
         articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
         if not articles and r.cause == "not-met" and r.provision in book.provisions:
-            articles = book.provisions[r.provision].label      # the article invoked, whose conditions fail
+            # the article invoked, whose conditions fail
+            articles = view.in_sentence(book.provisions[r.provision].label, lang)
         reason = {
             "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
             "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
             "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
             "no-article": w["reason_no_article"], "depends": w["reason_depends"],
             "less": w["reason_less"], "changed": w["reason_changed"],
-        }.get(r.cause, "").format(articles=articles, given=_plain_num(r.given), asked=_plain_num(r.amount))
+        }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
+                                   asked=_with_unit(ruling, r, r.amount, lang))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
-            reason += f" ({articles})"
+            reason += " " + w["cited"].format(articles=articles)
         # an undecided request is not "answered: undecided": it remains open
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": w[r.answer], "reason": reason, "open": r.answer == "undecided"})
     return rows
 
 
+def _with_unit(ruling: Ruling, r, value, lang: str) -> str:
+    """An amount a request asked for or the rules give, with the unit of the effect asked for
+    ("1 trick, not 2 tricks"), so the bare numbers are not left to guess."""
+    shown = _plain_num(value)
+    kind, _, name = r.request.partition(":")
+    if not shown or kind != "effect":
+        return shown
+    forms, in_lang = view._in_lang((ruling.book.effects.get(name) or {}).get("unit"), lang)
+    number = int(value) if isinstance(value, float) and value.is_integer() else value
+    unit = unit_for(forms, in_lang, number)
+    return f"{shown} {unit}" if unit else shown
+
+
 def _plain_num(value) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return "" if value is None else str(value)
+    return "" if value is None else str(value).replace("-", "−")
 
 
 def appeal_notice(book, lang: str, tournament=None) -> str:
@@ -410,7 +459,9 @@ def facts(ruling: Ruling, lang: str, judgements: bool = False) -> list[dict]:
     return rows
 
 
-def _statement(ruling: Ruling, q, value, lang: str) -> str:
+def _statement(ruling: Ruling, q, value, lang: str, joined: str = ": ") -> str:
+    """A fact as a statement: a yes/no answer's own sentence, else its label and value, ``joined``
+    by a colon (a dash where the statement itself follows a colon)."""
     said = view._stated(q, value, lang)
     if q.type == "yesno":
         return said or f"{text(q.text, lang)} — {words(lang)['yes' if value else 'no']}"
@@ -420,7 +471,7 @@ def _statement(ruling: Ruling, q, value, lang: str) -> str:
         shown = show_value(q, value, ruling.book, lang)
     if q.id in ruling.from_cards:
         shown += f" [{words(lang)['from_cards']}: {'; '.join(ruling.from_cards[q.id])}]"
-    return f"{said}: {shown}" if said else f"{text(q.text, lang)} — {shown}"
+    return f"{said}{joined}{shown}" if said else f"{text(q.text, lang)} — {shown}"
 
 
 def unknown(ruling: Ruling, lang: str) -> list[dict]:
@@ -428,7 +479,9 @@ def unknown(ruling: Ruling, lang: str) -> list[dict]:
     rows = []
     for u in ruling.unknown:
         if u.has_default:
-            labels = ", ".join(ruling.book.provisions[c].label for c in u.cites if c in ruling.book.provisions)
+            # labels have commas of their own ("Član 21, stav 1"): several take semicolons
+            labels = "; ".join(view.in_sentence(ruling.book.provisions[c].label, lang)
+                               for c in u.cites if c in ruling.book.provisions)
             q = ruling.book.questions[u.question]
             said = w["unknown_default"].format(articles=labels, value=show_value(q, u.default, ruling.book, lang))
         else:
@@ -443,11 +496,32 @@ def events(ruling: Ruling, lang: str) -> list[dict]:
     q = ruling.book.questions.get("claim")
     rows = []
     for k in range(ruling.event_count):
-        claim = ruling.answers_of(k).get("claim") or []
+        answers = ruling.answers_of(k)
+        claim = answers.get("claim") or []
         claim = claim if isinstance(claim, list) else [claim]
-        rows.append({"label": w["event"].format(n=k + 1),
-                     "what": "; ".join(q.label(c, lang) if q else str(c) for c in claim)})
+        what = []
+        for c in claim:
+            # a general claim ("an irregularity in the play") named by the specific one answered
+            # under it (the play_claim), so two events are not labelled alike
+            specific = _specific_claim(ruling, c, answers, lang)
+            what += specific or [q.label(c, lang) if q else str(c)]
+        rows.append({"label": w["event"].format(n=k + 1), "what": "; ".join(dict.fromkeys(what))})
     return rows
+
+
+def _specific_claim(ruling: Ruling, claim, answers: dict, lang: str) -> list[str]:
+    """The labels of the answers to the question asked only under ``claim`` (bridge's play_claim
+    under "play"), when the event has them; [] otherwise."""
+    from referee.expert.language.conditions import AnswerTest
+    for qid, sub in ruling.book.questions.items():
+        when = sub.when
+        if (not qid.endswith("_claim") or not isinstance(when, AnswerTest) or when.question != "claim"
+                or when.op not in ("has", "is") or when.value != claim or qid not in answers
+                or is_unknown(answers[qid]) or sub.type not in ("choice", "multi")):
+            continue
+        value = answers[qid]
+        return [sub.label(v, lang) for v in (value if isinstance(value, list) else [value])]
+    return []
 
 
 def reasons(ruling: Ruling, lang: str) -> list[dict]:
@@ -485,7 +559,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                     said = w["taken_by_default"].format(fact=lower_first(said, ruling),
                                                         articles=view.in_sentence(by_default[x["answer"]], lang))
                 elif said and x["answer"] in not_established:
-                    # a fact nobody could establish: it holds only in the alternative that assumes it
+                    # a fact nobody could establish: it holds only in the alternative that assumes it;
+                    # its label and value joined by a dash, the phrase's colon the only one
+                    said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang, joined=w["dash"])
                     said = w["if_established"].format(fact=lower_first(said, ruling))
                 out.append(said)
             elif "fact" in x and depth < 12:
@@ -494,6 +570,13 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
             elif "finding" in x and production(x["finding"]) is not None:
                 out.append(w["step_finding"].format(article=article_of(book, production(x["finding"]))))
         return list(dict.fromkeys(s for s in out if s))
+
+    # a finding that some other one sets aside, and that stands in no alternative, is not a reason:
+    # the set-aside step names it (Továbbiak 5 set aside by Renonszok 1 was listed as if it stood)
+    alts = ruling.alternatives or []
+    standing = {(f.production, f.event) for f in [*ruling.findings, *(f for a in alts for f in a.findings)]}
+    set_aside = {(n.production, n.event) for n in [*ruling.not_ruled, *(n for a in alts for n in a.not_ruled)]
+                 if n.cause == "override"}
 
     steps, seen, whys = [], set(), set()
     for t in ruling.trail:
@@ -517,19 +600,30 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                                               first=article_of(book, first) if first else "")
             else:
                 joint = _joint(ruling, loser.id, p.id, lang)
-                head = (f"{article_of(book, loser)}: " + w["joint"].format(others=joint) if joint is not None else
-                        w["step_override"].format(winner=winner_article(book, p, loser),
+                head = (f"{view.head_label(article_of(book, loser), lang)}: " + w["joint"].format(others=joint)
+                        if joint is not None else
+                        w["step_override"].format(winner=_at_head(winner_article(book, p, loser), lang),
                                                   loser=view.in_sentence(article_of(book, loser), lang)))
                 why = text(p.why, lang)
-                if why and why not in whys:         # one reason, given once
-                    head += f"{w['dash']}{why}"
+                if why and why not in whys:         # one reason, given once, lower-cased after the dash
+                    head += f"{w['dash']}{lower_first(why, ruling)}"
                 whys.add(why)
             steps.append({"event": where, "head": head, "facts": []})
             continue
+        ev0 = event - 1 if isinstance(event, int) and event > 0 else 0
+        if (p.id, ev0) in set_aside and (p.id, ev0) not in standing:
+            continue
         kind = kind_words(lang, p.kind) if p.kind else ""
-        head = article_of(book, p) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
+        head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
         steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
     return steps
+
+
+def _at_head(labels: str, lang: str) -> str:
+    """Several labels starting a line ("Правило 70C, правило 70D: …"): the first keeps its capital,
+    the others are written as in running text."""
+    said = view.in_sentence(labels, lang)
+    return said[:1].upper() + said[1:]
 
 
 def technical(ruling: Ruling, lang: str) -> dict:

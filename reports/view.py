@@ -62,7 +62,8 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
     result = f"{who(ruling, line.player, lang)}{w['dash']}{label}"
     if line.amount is not None:
         value = int(line.amount) if isinstance(line.amount, float) and line.amount.is_integer() else line.amount
-        amount = f"{value:g}" if isinstance(value, float) else str(value)
+        # the minus typeset as in the score sheet's entries (−40, never -40)
+        amount = (f"{value:g}" if isinstance(value, float) else str(value)).replace("-", "−")
         forms, in_lang = _in_lang(effect.get("unit"), lang)
         unit = unit_for(forms, in_lang, value)
         result += f": {amount}{(' ' + unit) if unit else ''}"
@@ -98,7 +99,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     findings = []
     for f in ruling.findings:
         findings.append({
-            "article": f.article, "kind": f.kind, "kind_words": kind_words(lang, f.kind),
+            "article": head_label(f.article, lang), "kind": f.kind, "kind_words": kind_words(lang, f.kind),
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
@@ -127,7 +128,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "facts": _facts(ruling, lang),
         "findings": findings,
         "no_infraction": ruling.no_infraction,
-        "not_ruled": [{"article": n.article, "provisions": n.provisions, "reason": _reason(n, lang)}
+        "not_ruled": [{"article": head_label(n.article, lang), "provisions": n.provisions, "reason": _reason(n, lang)}
                       for n in ruling.not_ruled],
         "not_established": [(_claim_label(ruling, c, lang), _not_examined(ruling, c, lang, k))
                             for c, k in zip(ruling.not_established,
@@ -283,12 +284,21 @@ def in_sentence(labels: str, lang: str) -> str:
                      for part in labels.split(", "))
 
 
+def head_label(label: str, lang: str) -> str:
+    """An article's label at the head of a line or a heading: Polish writes a bare paragraph number
+    there as "Pkt. 4.1.7" (the label itself is only the number, which the running text's own
+    "pkt. {label}" already prefixes); other languages' labels carry their own word."""
+    if lang == "pl" and label[:1].isdigit():
+        return f"Pkt. {label}"
+    return label
+
+
 def _reason(n, lang: str) -> str:
     w = words(lang)
     if n.cause == "override":
         return w["override"].format(winner=in_sentence(n.winner_article, lang), why=text(n.why, lang)).strip()
     if n.cause == "later":
-        return w["later"].format(first=n.first_article, rule=n.winner_article)
+        return w["later"].format(first=in_sentence(n.first_article, lang), rule=in_sentence(n.winner_article, lang))
     return n.reason
 
 
@@ -298,8 +308,8 @@ def _not_examined(ruling: Ruling, claim, lang: str, event: int = 0) -> str:
     if why is None:
         return w["not_established_text"]
     if why[0] == "override":
-        return w["not_examined_override"].format(winner=why[1])
-    return w["not_examined_later"].format(first=why[1], rule=why[2])
+        return w["not_examined_override"].format(winner=in_sentence(why[1], lang))
+    return w["not_examined_later"].format(first=in_sentence(why[1], lang), rule=in_sentence(why[2], lang))
 
 
 def _claim_label(ruling: Ruling, value, lang: str) -> str:
