@@ -214,8 +214,8 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
             parts.append(w["in_order"].format(order=", ".join(w["event"].format(n=n) for n in value)))
             continue
         q = ruling.book.questions[qid]
-        if isinstance(value, dict) and "from" in value:
-            shown = w["between"].format(a=value["from"], b=value["to"])
+        if isinstance(value, dict) and ("from" in value or "to" in value):
+            shown = _range_words(value, w)
         else:
             shown = show_value(q, value, ruling.book, lang)
         stated = view._stated(q, value, lang) if q.type == "yesno" else ""
@@ -227,6 +227,25 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
         else:       # no statement written for it: the question quoted, and its answer
             parts.append(w["answer_to"].format(q=text(q.text, lang).rstrip("?"), value=shown))
     return "; ".join(parts)
+
+
+def _range_words(value: dict, w: dict) -> str:
+    """A number answer's range (adjudicate._merge_numbers): "from 0 to 30", "at least 61", "less
+    than 61", with the value tried as the example when it stands for the others."""
+    low, high = value.get("from"), value.get("to")
+    if low is not None and high is not None:
+        shown = w["between"].format(a=_num(low), b=_num(high))
+    elif low is not None:
+        shown = w["at_least"].format(a=_num(low))
+    else:
+        shown = w["less_than"].format(b=_num(high + 1 if isinstance(high, int) else high))
+    if "e.g." in value:
+        shown = w["for_example"].format(range=shown, value=_num(value["e.g."]))
+    return shown
+
+
+def _num(value) -> str:
+    return view._num(value).replace("-", "−")
 
 
 def _has_fact(q, lang: str) -> bool:

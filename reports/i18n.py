@@ -168,6 +168,8 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
         # the article a reason rests on, after it (Polish names a bare number "pkt.")
         "cited": "({articles})",
+        # a number fact as the range one value tried stands for ("less than 61 (e.g. 54)")
+        "at_least": "at least {a}", "less_than": "less than {b}", "for_example": "{range} (e.g. {value})",
         "ask_no_penalty": "no penalty on this player", "ask_stands": "the result as played stands", "on": "on",
         "in_order": "the events happened in this order: {order}", "order_unknown": "the order of the events",
         "decision": "Decision", "decision_none": "No irregularity is established; the deal stands as played.",
@@ -208,6 +210,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     "sr": {
         "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
         "cited": "({articles})",
+        "at_least": "najmanje {a}", "less_than": "manje od {b}", "for_example": "{range} (npr. {value})",
         "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano", "on": "na",
         "in_order": "događaji su se odigrali ovim redom: {order}", "order_unknown": "redosled događaja",
         "decision": "Odluka", "decision_none": "Povreda pravila nije utvrđena; deljenje važi onako kako je odigrano.",
@@ -248,6 +251,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     "pl": {
         "reason_less": "przepisy dają {given}, nie {asked} (pkt. {articles})", "reason_changed": "orzeczenie zmienia wynik (pkt. {articles})",
         "cited": "(pkt. {articles})",
+        "at_least": "co najmniej {a}", "less_than": "mniej niż {b}", "for_example": "{range} (np. {value})",
         "ask_no_penalty": "odstąpienie od kary wobec tego gracza", "ask_stands": "utrzymanie wyniku z rozgrywki", "on": "wobec",
         "in_order": "zdarzenia nastąpiły w tej kolejności: {order}", "order_unknown": "kolejność zdarzeń",
         "decision": "Rozstrzygnięcie", "decision_none": "Nie stwierdzono nieprawidłowości; rozdanie pozostaje tak, jak zostało rozegrane.",
@@ -288,6 +292,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     "ru": {
         "reason_less": "по правилам полагается {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
         "cited": "({articles})",
+        "at_least": "не менее {a}", "less_than": "менее {b}", "for_example": "{range} (например, {value})",
         "ask_no_penalty": "без наказания для этого игрока", "ask_stands": "результат остаётся таким, как сыграно", "on": "на",
         "in_order": "события произошли в таком порядке: {order}", "order_unknown": "порядок событий",
         "decision": "Решение", "decision_none": "Нарушение не установлено; результат сдачи остаётся таким, как сыграно.",
@@ -328,6 +333,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
     "hu": {
         "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
         "cited": "({articles})",
+        "at_least": "legalább {a}", "less_than": "kevesebb, mint {b}", "for_example": "{range} (pl. {value})",
         "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény érvényben marad", "on": "kivel szemben",
         "in_order": "az események ebben a sorrendben történtek: {order}", "order_unknown": "az események sorrendje",
         "decision": "Döntés", "decision_none": "Szabálytalanság nincs megállapítva; a leosztás a lejátszás szerint áll.",

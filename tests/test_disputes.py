@@ -305,7 +305,8 @@ def test_a_transfer_asked_on_the_offender_or_for_the_side_is_granted_and_a_partn
 
 def test_number_answers_of_one_branch_read_as_ranges_beside_the_other_unknowns():
     """Skat: two unknowns, the card points and a yes/no; a branch reached by the points 0, 29 and
-    30 (neighbours among the values tried) reads "0 to 30"; a number every value of which leads
+    30 (neighbours among the values tried) reads "0 to 30", the one value 120 "at least 90 (e.g.
+    120)"; a number every value of which leads
     to the branch drops out of its heading; values that are not neighbours stay apart."""
     from referee.expert.interview.adjudicate import _merge_numbers
     book = load_rulebook("skat")
@@ -315,5 +316,6 @@ def test_number_answers_of_one_branch_read_as_ranges_beside_the_other_unknowns()
         + [{"soloist_points": 120, "announced_before_lead": True}]
     assert _merge_numbers(book, when, tried) == [
         {"announced_before_lead": True, "soloist_points": {"from": 0, "to": 30}},
-        {"announced_before_lead": True, "soloist_points": 120},
+        # one value tried alone: the range it stands for (the rulebook's next threshold is 90)
+        {"announced_before_lead": True, "soloist_points": {"from": 90, "e.g.": 120}},
         {"announced_before_lead": False}]

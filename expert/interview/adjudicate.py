@@ -274,10 +274,41 @@ def _merge_numbers(book: Rulebook, when: list[dict], tried: dict | None = None) 
                 if len(run) == len(domain) > 1 and base:
                     merged.append(base)        # every value tried: the branch does not turn on it
                     continue
-                value = run[0] if len(run) == 1 else {"from": run[0], "to": run[-1]}
+                value = (_stands_for(book, qid, run[0], domain) if len(run) == 1
+                         else {"from": run[0], "to": run[-1]})
                 merged.append({**base, qid: value})
         when = rest + merged
     return when
+
+
+def _stands_for(book: Rulebook, qid: str, value, domain: list):
+    """One value tried, as the range of answers it stands for: between the thresholds the rulebook
+    compares the question with (61 in "soloist_points >= 61") and short of the neighbouring values
+    tried, with the value itself as the example: {"to": 60, "e.g.": 54} ("less than 61 (e.g.
+    54)"), {"from": 61, "to": 89, "e.g.": 65}. A bound that is only the question's own minimum or
+    maximum is left out. The value itself when it stands for nothing else."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    q = book.questions[qid]
+    cuts: set[int] = set()       # each the lowest value of a class the conditions tell apart
+    for lit in _literals_on(book, qid):
+        for v in (lit.value if lit.op == "in" else (lit.value,)):
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                continue
+            v = int(v)
+            cuts |= {v + 1} if lit.op in ("gt", "le") else {v} if lit.op in ("ge", "lt") else {v, v + 1}
+    index = {v: i for i, v in enumerate(domain)}
+    i = index.get(value)
+    prev = domain[i - 1] if i is not None and i > 0 else None
+    nxt = domain[i + 1] if i is not None and i + 1 < len(domain) else None
+    lows = [c for c in cuts if c <= value] + ([prev + 1] if prev is not None else [])
+    highs = [c - 1 for c in cuts if c > value] + ([nxt - 1] if nxt is not None else [])
+    lo, hi = (max(lows) if lows else None), (min(highs) if highs else None)
+    low_open = lo is None or (q.min is not None and lo <= q.min)
+    high_open = hi is None or (q.max is not None and hi >= q.max)
+    if (low_open and high_open) or ((q.min if low_open else lo) == (q.max if high_open else hi) == value):
+        return value
+    return {**({} if low_open else {"from": lo}), **({} if high_open else {"to": hi}), "e.g.": value}
 
 
 def _number_questions(book: Rulebook, when: list[dict]) -> list[str]:
