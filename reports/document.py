@@ -234,18 +234,14 @@ def _range_words(value: dict, w: dict) -> str:
     than 61", with the value tried as the example when it stands for the others."""
     low, high = value.get("from"), value.get("to")
     if low is not None and high is not None:
-        shown = w["between"].format(a=_num(low), b=_num(high))
+        shown = w["between"].format(a=view._num(low), b=view._num(high))
     elif low is not None:
-        shown = w["at_least"].format(a=_num(low))
+        shown = w["at_least"].format(a=view._num(low))
     else:
-        shown = w["less_than"].format(b=_num(high + 1 if isinstance(high, int) else high))
+        shown = w["less_than"].format(b=view._num(high + 1 if isinstance(high, int) else high))
     if "e.g." in value:
-        shown = w["for_example"].format(range=shown, value=_num(value["e.g."]))
+        shown = w["for_example"].format(range=shown, value=view._num(value["e.g."]))
     return shown
-
-
-def _num(value) -> str:
-    return view._num(value).replace("-", "−")
 
 
 def _has_fact(q, lang: str) -> bool:
@@ -375,13 +371,14 @@ def applied(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             seen.add(pid)
             quote = prov.quote if len(prov.quote) <= QUOTE_SHORT else prov.quote[:QUOTE_SHORT].rsplit(" ", 1)[0] + " …"
-            same = next((r for r in rows if r["label"] == prov.label), None)
+            label = view.head_label(prov.label, lang)       # each row begins a line
+            same = next((r for r in rows if r["label"] == label), None)
             if same is not None:
                 # two provisions under one label (two sentences of Član 8, stav 2): the label once,
                 # its quotes one after the other
                 same["quote"] += f"{words(lang)['q_close']} … {words(lang)['q_open']}{quote}"
                 continue
-            rows.append({"label": prov.label, "quote": quote, "id": pid})
+            rows.append({"label": label, "quote": quote, "id": pid})
     return rows
 
 

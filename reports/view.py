@@ -91,7 +91,7 @@ def _num(value) -> str:
         return "?"
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return (f"{value:g}" if isinstance(value, float) else str(value)).replace("-", "−")
 
 
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
@@ -103,7 +103,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
-            "provisions": [{"id": pid, "label": book.provisions[pid].label,
+            "provisions": [{"id": pid, "label": head_label(book.provisions[pid].label, lang),
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
                            for pid in f.provisions if pid in book.provisions],
