@@ -1,0 +1,146 @@
+"""The signed ruling's words as a native referee would sign them (issue 16, item 6): a case in, the
+rendered string out. Labels inside a sentence in lower case; a sentence after a label's colon and a
+reason after a dash lower-cased; Polish "Pkt." at the head of a line and "pkt." before a cited
+number; a true minus; events named by their specific claim; the unit of what was asked and given;
+no second colon; no set-aside finding among the reasons; a number fact's range in a heading."""
+from dataclasses import replace
+
+import pytest
+
+from referee.expert.engine.ruler import Ruler
+from referee.expert.engine.verdict import FindingOut, NotRuled, PenaltyLine, RequestAnswer, UnknownFact
+from referee.expert.interview.adjudicate import _merge_numbers, rule_dispute
+from referee.expert.language.dispute import Dispute
+from referee.expert.language.rulebook import load_rulebook
+from referee.reports import document, view
+from referee.reports.i18n import LANGS, words
+from referee.reports.render import render
+
+
+def _case(game: str, start: str):
+    """A casebook case of ``game`` (its name begins with ``start``), ruled."""
+    book = load_rulebook(game)
+    case = next(c for c in book.cases if c.name.startswith(start))
+    return rule_dispute(Ruler(book), Dispute(dict(case.answers), events=[dict(e) for e in case.events or []]))
+
+
+def _pid(book, label: str) -> str:
+    return next(pid for pid, p in book.provisions.items() if p.label == label)
+
+
+@pytest.fixture(scope="module")
+def gentlemen():
+    """Preferans: the gentlemen's agreement (Član 13, stav 2) sets aside the false-bid liability."""
+    return _case("preferans", "gentlemen agreement waives the false-bid liability")
+
+
+def test_the_article_whose_conditions_fail_is_cited_in_lower_case_or_after_pkt(gentlemen):
+    book = gentlemen.book
+    ask = RequestAnswer(party="declarer", request="other", answer="refused", provisions=[], reason={},
+                        cause="not-met", provision=_pid(book, "Član 21, stav 1"))
+    row = document.requests(replace(gentlemen, requests=[ask]), "sr")[0]
+    assert row["reason"] == "utvrđene činjenice ne ispunjavaju propisane uslove (član 21, stav 1)"
+    skat = _case("skat", "rearhand leads out of turn")
+    ask = replace(ask, party="soloist", provision=_pid(skat.book, "4.2.8"))
+    row = document.requests(replace(skat, requests=[ask]), "pl")[0]
+    assert row["reason"] == "ustalone fakty nie spełniają warunków przepisu (pkt. 4.2.8)"
+
+
+def test_a_default_the_rules_prescribe_cites_its_articles_in_lower_case_with_semicolons(gentlemen):
+    book = gentlemen.book
+    cites = [_pid(book, "Član 21, stav 1"), _pid(book, "Član 21, stav 2")]
+    qid = next(q for q in book.questions if book.questions[q].type == "yesno")
+    fact = UnknownFact(question=qid, event=None, matters=False, default=False, cites=cites)
+    said = document.unknown(replace(gentlemen, unknown=[fact]), "sr")[0]["said"]
+    assert said == "nije utvrđeno; uzima se odgovor „ne“ (član 21, stav 1; član 21, stav 2)"
+
+
+def test_later_and_not_examined_lines_cite_in_lower_case():
+    later = NotRuled(production="x", provisions=[], article="Правило 64A1", reason="", by="y", cause="later",
+                     winner_article="Правило 11B", first_article="Правило 53A")
+    said = view._reason(later, "ru")
+    assert "(правило 53A)" in said and "(правило 11B)" in said and "Правило" not in said
+
+
+def test_a_finding_with_no_offender_continues_in_lower_case_after_the_colon_save_in_english(gentlemen):
+    finding = FindingOut(production="p", provisions=[], article="Član 7, stav 6", kind="no-violation", claim="",
+                         summary={"sr": "Izjava je data po redu.", "en": "The statement was made in turn."},
+                         offender=None, penalty=[], orders=[], readings=[])
+    ruling = replace(gentlemen, findings=[finding], not_ruled=[])
+    assert document.decision(ruling, "sr") == ["Član 7, stav 6: izjava je data po redu."]
+    assert document.decision(ruling, "en") == ["Član 7, stav 6: The statement was made in turn."]
+
+
+def test_a_reason_after_a_dash_starts_in_lower_case_and_the_set_aside_finding_is_not_a_reason(gentlemen):
+    text = render(gentlemen, "text", "sr")
+    reasons = text[text.index("OBRAZLOŽENJE"):text.index(words("sr")["technical"].upper())]
+    step = next(line for line in reasons.splitlines() if "isključuje" in line)
+    assert step.split(". ", 1)[1].startswith("Član 13, stav 2 isključuje član 6, stav 7 – dve odredbe")
+    # Član 6, stav 7 is named only as what Član 13, stav 2 sets aside, never as a finding of its own
+    heads = [line.strip() for line in reasons.splitlines() if line.strip()[:1].isdigit()]
+    assert not any(h.split(". ", 1)[1].startswith("Član 6, stav 7 –") for h in heads), heads
+    # a reference in a ruling's words keeps its capital after a dash ("Law 11", "Továbbiak 5")
+    assert document.lower_first("Law 11 removes the right", gentlemen) == "Law 11 removes the right"
+    assert document.lower_first("Pkt. 4.1.6 stosujemy", gentlemen) == "pkt. 4.1.6 stosujemy"
+
+
+def test_polish_names_a_bare_paragraph_number_pkt_at_the_head_of_a_line():
+    skat = _case("skat", "rearhand leads out of turn")
+    lines = document.decision(skat, "pl")
+    assert lines and all(line.startswith("Pkt. 4.") for line in lines), lines
+    text = render(skat, "text", "pl")
+    assert "USTALENIE 1: Pkt. 4." in text and "\n  - Pkt. 4." in text
+    assert view.head_label("4.1.6", "en") == "4.1.6" and view.head_label("Član 7", "pl") == "Član 7"
+
+
+def test_a_negative_amount_takes_a_true_minus(gentlemen):
+    effect = next(iter(gentlemen.book.effects))
+    line = PenaltyLine(player="declarer", effect=effect, amount=-40)
+    said = view.penalty_words(gentlemen, line, "sr")
+    assert ": −40" in said and "-40" not in said
+
+
+def test_events_are_named_by_the_specific_claim():
+    ruling = _case("bridge", "two events: West revokes and wins")
+    for lang in ("ru", "en"):
+        labels = [e["what"] for e in document.events(ruling, lang)]
+        assert len(set(labels)) == 2, labels
+    assert [e["what"] for e in document.events(ruling, "ru")] == [
+        "фальшренонс (правила 63–64)", "игрок не сыграл во взятку или положил слишком много карт (правило 67)"]
+
+
+def test_less_than_asked_names_the_unit_of_the_effect():
+    ruling = _case("bridge", "l11b LHO passes over")
+    effect = next(e for e, spec in ruling.book.effects.items() if isinstance(spec.get("unit"), dict)
+                  and spec["unit"].get("ru") and "взят" in str(spec["unit"]["ru"]))
+    ask = RequestAnswer(party="declarer", request=f"effect:{effect}", answer="refused", provisions=[], reason={},
+                        cause="less", articles=["Правило 70C"], amount=2, given=1)
+    reason = document.requests(replace(ruling, requests=[ask]), "ru")[0]["reason"]
+    assert reason == "по правилам полагается 1 взятка, а не 2 взятки (правило 70C)"
+    reason = document.requests(replace(ruling, requests=[ask]), "en")[0]["reason"]
+    assert reason.startswith("the rules give 1 trick, not 2 tricks")
+
+
+def test_a_number_fact_in_a_heading_reads_as_the_range_its_value_stands_for():
+    book = load_rulebook("skat")
+    tried = {"soloist_points": [54, 65]}
+    assert _merge_numbers(book, [{"soloist_points": 54}], tried) == [{"soloist_points": {"to": 60, "e.g.": 54}}]
+    assert _merge_numbers(book, [{"soloist_points": 65}], tried) == [
+        {"soloist_points": {"from": 61, "to": 89, "e.g.": 65}}]
+    case = next(c for c in book.cases if c.name.startswith("result: an opponent gives up at 61 to 20"))
+    answers = dict(case.answers, soloist_points={"unknown": [54, 65]})
+    ruling = rule_dispute(Ruler(book), Dispute(answers))
+    assert len(ruling.alternatives) == 2
+    text = render(ruling, "text", "pl")
+    assert "(łącznie z oczkami skata) – mniej niż 61 (np. 54)\n" in text
+    assert "(łącznie z oczkami skata) – od 61 do 89 (np. 65)\n" in text
+    # the reasons' facts under "if established": one colon, the label and value joined by a dash
+    assert "jeżeli zostanie ustalone: oczka solisty przed zdarzeniem (łącznie z oczkami skata) – " in text
+    assert not [ln for ln in text.splitlines() if "jeżeli zostanie ustalone:" in ln and ln.count(":") > 1
+                and "„" not in ln]
+
+
+@pytest.mark.parametrize("key", ["cited", "at_least", "less_than", "for_example"])
+def test_the_new_words_are_written_in_every_language(key):
+    from referee.reports.i18n import DOCUMENT
+    assert all(DOCUMENT[lang].get(key) for lang in LANGS)     # none left to the English fallback
