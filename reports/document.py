@@ -229,6 +229,18 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
     return "; ".join(parts)
 
 
+def _range_of(ruling: Ruling, qid: str, value) -> dict | None:
+    """The range an alternative's heading gives a number answer ``value`` (see _range_words), or
+    None: the reasons then say "less than 61 (e.g. 54)" as the heading does, not the 54 tried."""
+    for alt in ruling.alternatives or []:
+        for cond in alt.when:
+            span = cond.get(qid)
+            if isinstance(span, dict) and ("from" in span or "to" in span) and isinstance(value, (int, float)) \
+                    and span.get("from", value) <= value <= span.get("to", value):
+                return span
+    return None
+
+
 def _range_words(value: dict, w: dict) -> str:
     """A number answer's range (adjudicate._merge_numbers): "from 0 to 30", "at least 61", "less
     than 61", with the value tried as the example when it stands for the others."""
@@ -577,7 +589,11 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 elif said and x["answer"] in not_established:
                     # a fact nobody could establish: it holds only in the alternative that assumes it;
                     # its label and value joined by a dash, the phrase's colon the only one
-                    said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang, joined=w["dash"])
+                    q = book.questions[x["answer"]]
+                    said = _statement(ruling, q, x.get("value"), lang, joined=w["dash"])
+                    span = _range_of(ruling, q.id, x.get("value"))
+                    if span is not None and _has_fact(q, lang):      # the range the value stands for
+                        said = f"{_question_words(ruling, q.id, lang)}{w['dash']}{_range_words(span, w)}"
                     said = w["if_established"].format(fact=lower_first(said, ruling))
                 out.append(said)
             elif "fact" in x and depth < 12:
