@@ -331,15 +331,18 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
     rows = []
     for e in result.entries:
         if not e.item:
-            rows.append({"who": "", "item": "", "amount": w["to_fill"].format(
-                what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs)),
-                "open": True, "against": ""})
+            said = w["to_fill"].format(
+                what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs))
+            # no name before it: the line begins with it, so with a capital
+            rows.append({"who": "", "item": "", "amount": said[:1].upper() + said[1:],
+                         "open": True, "against": ""})
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
+        # an amount still to be written follows the entry's label and colon: in lower case
         amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
-                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
-            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
+                  else _plain(e.amount)) if e.amount is not None else lower_first(w["to_fill"].format(
+            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?"))
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
@@ -499,6 +502,8 @@ def _statement(ruling: Ruling, q, value, lang: str, joined: str = ": ") -> str:
         shown = show_value(q, value, ruling.book, lang)
     if q.id in ruling.from_cards:
         shown += f" [{words(lang)['from_cards']}: {'; '.join(ruling.from_cards[q.id])}]"
+    if ": " in shown.split(" [", 1)[0]:
+        joined = words(lang)["dash"]        # a value with a colon of its own: no chain of colons
     return f"{said}{joined}{shown}" if said else f"{text(q.text, lang)} — {shown}"
 
 

@@ -146,3 +146,15 @@ def test_a_number_fact_in_a_heading_reads_as_the_range_its_value_stands_for():
 def test_the_new_words_are_written_in_every_language(key):
     from referee.reports.i18n import DOCUMENT
     assert all(DOCUMENT[lang].get(key) for lang in LANGS)     # none left to the English fallback
+
+
+def test_an_amount_still_to_write_after_a_name_is_in_lower_case_and_a_value_with_a_colon_takes_a_dash():
+    ruling = _case("preferans", "gross-error-4-shortest-waived")
+    rows = [r for r in document.entries(ruling, ruling.result, "sr") if r["open"] and r["who"]]
+    assert rows and all(r["amount"].startswith("upis sledi kada se utvrdi: ") for r in rows), rows
+    bridge = _case("bridge", "l11b LHO passes over")
+    book = bridge.book
+    q, value, label = next((q, v, q.label(v, "en")) for q in book.questions.values() if q.type == "choice"
+                           and isinstance((q.fact or {}).get("en"), str)
+                           for v, _ in q.values if ": " in q.label(v, "en"))
+    assert document._statement(bridge, q, value, "en") == f"{q.fact['en']} — {label}"
