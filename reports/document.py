@@ -339,10 +339,9 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
-        # an amount still to be written follows the entry's label and colon: in lower case
         amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
-                  else _plain(e.amount)) if e.amount is not None else lower_first(w["to_fill"].format(
-            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?"))
+                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
+            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})

@@ -148,10 +148,20 @@ def test_the_new_words_are_written_in_every_language(key):
     assert all(DOCUMENT[lang].get(key) for lang in LANGS)     # none left to the English fallback
 
 
-def test_an_amount_still_to_write_after_a_name_is_in_lower_case_and_a_value_with_a_colon_takes_a_dash():
+def test_an_amount_to_write_that_begins_its_line_is_capitalised_and_a_value_with_a_colon_takes_a_dash():
     ruling = _case("preferans", "gross-error-4-shortest-waived")
-    rows = [r for r in document.entries(ruling, ruling.result, "sr") if r["open"] and r["who"]]
-    assert rows and all(r["amount"].startswith("upis sledi kada se utvrdi: ") for r in rows), rows
+    rows = [r for r in document.entries(ruling, ruling.result, "sr") if r["open"] and not r["who"]]
+    assert rows and all(r["amount"].startswith("Upis sledi kada se utvrdi: ") for r in rows), rows
+    skat = _case("skat", "game announced first")
+    rows = [r for r in document.entries(skat, skat.result, "pl") if r["open"]]
+    assert rows and all(r["amount"].startswith("do wpisania po ustaleniu – ") for r in rows if r["who"])
+    # the soloist's game not known: the whole entry waits for it, its line begins with a capital
+    book = load_rulebook("skat")
+    case = next(c for c in book.cases if c.name.startswith("soloist leads before announcing, clubs meant"))
+    answers = {q: v for q, v in case.answers.items() if q != "game_type"}
+    ruling = rule_dispute(Ruler(book), Dispute(answers))
+    rows = [r for r in document.entries(ruling, ruling.result, "pl") if r["open"] and not r["who"]]
+    assert rows and rows[0]["amount"] == "Do wpisania po ustaleniu – gra solisty"
     bridge = _case("bridge", "l11b LHO passes over")
     book = bridge.book
     q, value, label = next((q, v, q.label(v, "en")) for q in book.questions.values() if q.type == "choice"
