@@ -130,7 +130,10 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         hits = [(f, p) for f, p in lines if f.offender not in ours]
     if hits:
         found = _unique(f for f, _ in hits)
-        given = [p.amount for _, p in hits]
+        # the amount asked is what the party himself receives where he is paid (ulti: each
+        # defender is paid his own share); the other payees' shares do not make up his
+        own = [(f, p) for f, p in hits if gains and p.against == request.party]
+        given = [p.amount for _, p in (own or hits)]
         if request.amount is not None and all(isinstance(a, (int, float)) for a in given) \
                 and sum(given) < request.amount:
             return "refused", Basis("less", found, given=sum(given))
