@@ -93,6 +93,9 @@ class Ruling:
     result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
     ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
     order_known: bool = True      # False: the order of the events could not be established
+    # set aside by a standing sibling that applies every provision they cite (no article is set
+    # aside, so the documents do not list them); the casebook reads them as set aside
+    refined: list[NotRuled] = field(default_factory=list)
 
     @property
     def game(self) -> str:
@@ -179,6 +182,7 @@ class Alternative:
     book: Any = None
     header: dict = field(default_factory=dict)
     answers: list = field(default_factory=list)   # each event's answers under this alternative
+    refined: list[NotRuled] = field(default_factory=list)   # as Ruling.refined
 
     def to_dict(self) -> dict:
         d = {"if": self.when[0] if len(self.when) == 1 else {"any": self.when},

@@ -123,7 +123,7 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         r = rule_dispute(ruler, trial, header, from_cards, ask=False)
         remapped = set()           # a finding may stand in the ruling and in its alternatives
         for f in r.findings + [f for a in r.alternatives for f in a.findings] \
-                + r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+                + r.not_ruled + r.refined + [x for a in r.alternatives for x in a.not_ruled + a.refined]:
             if id(f) not in remapped:
                 remapped.add(id(f))
                 f.event = order[f.event]
@@ -139,14 +139,15 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         alternatives = []
         for members in groups.values():
             r = members[0][1]
-            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled)
+            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled,
+                              refined=r.refined)
             alt.answers = list(r.events)
             alt.book, alt.header = ruler.book, r.header
             alt.result = _result(ruler.book, r, r.findings)
             alternatives.append(alt)
         common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
         ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
-                         not_ruled=[], alternatives=alternatives)
+                         not_ruled=[], refined=[], alternatives=alternatives)
         ruling.result = _conditional_result(ruling)
     ruling.order_known = False
     ruling.requests = answer_all(ruling, dispute.requests)
@@ -235,12 +236,13 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     for members in groups.values():
         r = members[0][1]
         when = [{qid: value for (where, qid), value in zip(open_, combo)} for combo, _ in members]
-        alt = Alternative(when=_merge_numbers(book, when, tried), findings=r.findings, not_ruled=r.not_ruled)
+        alt = Alternative(when=_merge_numbers(book, when, tried), findings=r.findings, not_ruled=r.not_ruled,
+                              refined=r.refined)
         alt.answers = [r.answers_of(k) for k in range(r.event_count)]
         alternatives.append(alt)
     common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
     ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
-                     not_ruled=[], alternatives=alternatives)
+                     not_ruled=[], refined=[], alternatives=alternatives)
     ruling.answers = dict(shared) if events else {**first.answers, **shared}
     if events:
         ruling.events = [{**shared, **e} for e in events]
