@@ -1,0 +1,64 @@
+"""Substantive faults native reviewers found in printed rulings, each asserted on the ruling a case
+file gets: what is applied is never also listed as set aside; a won game is not a penalty; a
+request for an amount is answered by what the party himself receives."""
+import yaml
+
+from referee.expert.engine.ruler import Ruler
+from referee.expert.interview.adjudicate import rule_dispute
+from referee.expert.interview.casefile import case_dispute, read_case
+from referee.expert.language.rulebook import load_rulebook
+
+
+def _rule(tmp_path, game: str, data: dict):
+    book = load_rulebook(game)
+    path = tmp_path / f"{game}.yaml"
+    path.write_text(yaml.safe_dump({"game": game, **data}, allow_unicode=True), encoding="utf-8")
+    dispute, header, sources = case_dispute(read_case(path), book, path)
+    return rule_dispute(Ruler(book), dispute, header, sources)
+
+
+def test_an_article_applied_is_not_listed_as_set_aside(tmp_path):
+    # skat 4.3.5: an opponent plays open; the finding that rules applies 4.3.5 and 4.1.4, so
+    # the sibling readings of 4.3.5 and 4.1.4 it prevails over set no article aside
+    ruling = _rule(tmp_path, "skat", {"answers": {
+        "claim": ["opponent-plays-open"], "offender": "opponent_2", "innocent_choice": "end",
+        "opponent_took_all": False, "game_type": "grand", "matadors_with": "with", "matadors": 1,
+        "hand": "not_hand", "announced": "none", "points_counted": True, "soloist_points": 38,
+        "opponents_points": 49, "required_level": "none"}})
+    [finding] = ruling.findings
+    assert sorted(finding.provisions) == ["skat:4.1.4", "skat:4.3.5"] and finding.kind == "violation"
+    assert [p.to_dict() for p in finding.penalty] == [
+        {"player": "opponent_2", "effect": "game_ends", "amount": None},
+        {"player": "soloist", "effect": "game_won", "amount": 48}]
+    applied = set(finding.provisions)
+    assert not [n for n in ruling.not_ruled if set(n.provisions) <= applied]
+    assert ruling.refined and all(set(n.provisions) <= applied for n in ruling.refined)
+
+
+def test_a_game_decided_before_the_infraction_is_scored_without_a_penalty(tmp_path):
+    # skat 4.1.3: the soloist revokes after reaching 61; his game is scored as won, no penalty
+    ruling = _rule(tmp_path, "skat", {"answers": {
+        "game_type": "hearts", "matadors_with": "without", "matadors": 1, "hand": "not_hand",
+        "announced": "none", "bid": 20, "required_level": "none",
+        "claim": ["revoke"], "offender": "soloist", "could_follow": True, "revoke_found": "later_in_play",
+        "cards_mixed": False, "points_counted": True, "soloist_points": 65, "opponents_points": 35}})
+    decided = [f for f in ruling.findings if f.provisions == ["skat:4.1.3"]]
+    assert [(f.kind, [p.to_dict() for p in f.penalty]) for f in decided] == [
+        ("violation-no-penalty", [{"player": "soloist", "effect": "game_won", "amount": 20}])]
+
+
+def test_a_payee_asking_for_more_than_his_own_share_is_refused(tmp_path):
+    # ulti Renonszok 2: the declarer's renonsz pays each defender 17; the first defender asked 33
+    ruling = _rule(tmp_path, "ulti", {"answers": {
+        "game_kind": "colour", "trump": "makk", "claim": ["revoke"], "booked": False, "offender": "declarer",
+        "revoke_kind": "not-follow", "could_comply": True, "card_visible": True, "st_ulti": "open-rekontra",
+        "st_parti": "open", "st_negyvenszaz": "not-bid", "st_huszszaz": "not-bid", "st_durchmars": "not-bid",
+        "st_teritett_durchmars": "not-bid"},
+        "requests": [{"party": "defender_1", "asks": "effect:pays", "on": "declarer", "amount": 33},
+                     {"party": "defender_2", "asks": "effect:pays", "on": "declarer", "amount": 17}]})
+    assert [p.to_dict() for f in ruling.findings for p in f.penalty] == [
+        {"player": "declarer", "effect": "pays", "amount": 17, "against": "defender_1"},
+        {"player": "declarer", "effect": "pays", "amount": 17, "against": "defender_2"}]
+    first, second = ruling.requests
+    assert (first.answer, first.cause, first.given) == ("refused", "less", 17)
+    assert second.answer == "granted" and "ulti:renonsz.2" in second.provisions
