@@ -62,3 +62,22 @@ def test_a_payee_asking_for_more_than_his_own_share_is_refused(tmp_path):
     first, second = ruling.requests
     assert (first.answer, first.cause, first.given) == ("refused", "less", 17)
     assert second.answer == "granted" and "ulti:renonsz.2" in second.provisions
+
+
+def test_a_contested_claim_is_settled_without_naming_an_offender(tmp_path):
+    # bridge 70C/70D: the tricks a contested claim loses go to the opponents; the claim is no
+    # irregularity, so the award names no offender, yet it still decides against the claimer
+    ruling = _rule(tmp_path, "bridge", {"answers": {
+        "deal_stage": "finished", "contract_level": 4, "contract_strain": "spades", "contract_doubled": "doubled",
+        "declarer": "S", "vulnerability": "east-west", "declarer_tricks": 10,
+        "claim": ["claim-concession"], "l70_issues": ["outstanding-trump", "new-line"], "l70c_mentioned": False,
+        "l70c_unaware": True, "l70c_normal_loss": True, "l70d_alternative_fails": True, "l70_tricks_lost": 1,
+        "l70_claimer": "S"},
+        "requests": [{"party": "W", "asks": "effect:trick_transfer", "amount": 1},
+                     {"party": "S", "asks": "rejected"}, {"party": "E", "asks": "upheld"}]})
+    [finding] = ruling.findings
+    assert finding.kind == "settlement" and finding.offender is None
+    assert "bridge:70C" in finding.provisions and "bridge:70D" in finding.provisions
+    assert [p.to_dict() for p in finding.penalty] == [
+        {"player": "W", "effect": "trick_transfer", "amount": 1, "against": "S"}]
+    assert [r.answer for r in ruling.requests] == ["granted", "refused", "granted"]

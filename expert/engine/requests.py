@@ -70,6 +70,15 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
     standing = ruling.findings
     against_them = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender not in ours]
     against_us = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender in ours]
+    # a settlement (no irregularity: bridge's award on a contested claim) decides for or against
+    # a side as an infraction would: by whom its effects burden
+    for f in standing:
+        if f.kind == "settlement" and f.penalty:
+            burdened = {_burdened(book, p) for p in f.penalty}
+            if burdened & ours:
+                against_us.append(f)
+            if burdened - ours:
+                against_them.append(f)
     undecided = [f for f in standing if f.kind == "undecided"]
     # an open point leaves a request open only where it could go against the party asked about:
     # an undecided measure on the party's own act cannot uphold his claim, nor one on the other
@@ -148,6 +157,13 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     if open_:
         return "undecided", Basis("undecided", open_)
     return "refused", Basis("not-given", _deciding(standing))
+
+
+def _burdened(book: Rulebook, line) -> str:
+    """Whom an effect burdens: the player it is written against, unless that one gains by it
+    (ulti: paid TO him), in which case the player it is written for."""
+    gains = bool((book.effects.get(line.effect) or {}).get("against_gains"))
+    return line.player if gains or not line.against else line.against
 
 
 def _deciding(standing: list) -> list:
