@@ -81,3 +81,22 @@ def test_a_contested_claim_is_settled_without_naming_an_offender(tmp_path):
     assert [p.to_dict() for p in finding.penalty] == [
         {"player": "W", "effect": "trick_transfer", "amount": 1, "against": "S"}]
     assert [r.answer for r in ruling.requests] == ["granted", "refused", "granted"]
+
+
+def test_a_penalty_article_invoked_while_the_measure_is_open_is_undecided(tmp_path):
+    # preferans Član 21: three calls without reason may be treated as unsporting, but the
+    # measures (Član 24) are cut off: a request to punish under Član 21, stav 1 is left open by
+    # that finding, not refused on the conditions of stav 1
+    ruling = _rule(tmp_path, "preferans", {
+        "answers": {"referee_plays": False, "betl_contra": False, "deal_play": "both", "game": "betl",
+                    "game_mode": "talon", "deal_contra": "none", "betl_taken": False,
+                    "claim": ["frivolous"], "unfounded_calls": 3, "frivolous_player": "defender_1"},
+        "requests": [{"party": "declarer", "asks": "other", "text": "punish him",
+                      "provision": "preferans:21.impose-prescribed"},
+                     {"party": "declarer", "asks": "provision:preferans:9.lead.1"}]})
+    [finding] = ruling.findings
+    assert finding.kind == "undecided" and finding.offender == "defender_1"
+    assert "preferans:21.frivolous-calls" in finding.provisions
+    punish, lead = ruling.requests
+    assert punish.answer == "undecided" and "preferans:21.frivolous-calls" in punish.provisions
+    assert (lead.answer, lead.cause) == ("refused", "not-met")      # an article with no penalty stays refused

@@ -113,7 +113,16 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         return _effect(ruling, request, name, ours, standing, undecided)
     pid = name if kind == "provision" else request.provision
     if pid:
-        return _provision(ruling, pid, ours)
+        answer, basis = _provision(ruling, pid, ours)
+        # a penalty article invoked against the other side, not applied, while the measure on
+        # the other side's act is left open (preferans Član 21: the measures of Član 24 are cut
+        # off): the open finding decides, not the conditions of the article invoked
+        prov = book.provisions.get(pid)
+        if answer == "refused" and basis.cause == "not-met" and prov is not None and prov.penalty_bearing:
+            open_measure = [f for f in open_theirs if f.offender is not None]
+            if open_measure:
+                return "undecided", Basis("undecided", open_measure)
+        return answer, basis
     return "undecided", Basis("no-article")
 
 
