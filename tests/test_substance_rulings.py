@@ -100,3 +100,13 @@ def test_a_penalty_article_invoked_while_the_measure_is_open_is_undecided(tmp_pa
     punish, lead = ruling.requests
     assert punish.answer == "undecided" and "preferans:21.frivolous-calls" in punish.provisions
     assert (lead.answer, lead.cause) == ("refused", "not-met")      # an article with no penalty stays refused
+
+
+def test_a_lower_bid_noticed_after_the_bidding_is_warned_whatever_the_reading(tmp_path):
+    # ulti Továbbiak 2, 1. mondat: the warning is due for a lower bid noticed before the points
+    # are entered; left without a reading of the game played on it, the ruling still warns
+    ruling = _rule(tmp_path, "ulti", {"answers": {
+        "game_kind": "colour", "trump": "tok", "claim": ["lower-bid"], "booked": False, "bid_lower": True,
+        "lower_noticed": "after-bidding", "offender": "declarer"}})
+    assert [(f.provisions, f.kind, [p.to_dict() for p in f.penalty]) for f in ruling.findings] == [
+        (["ulti:tovabbiak.2"], "rectification", [{"player": "declarer", "effect": "warning", "amount": None}])]
