@@ -110,3 +110,50 @@ def test_a_lower_bid_noticed_after_the_bidding_is_warned_whatever_the_reading(tm
         "lower_noticed": "after-bidding", "offender": "declarer"}})
     assert [(f.provisions, f.kind, [p.to_dict() for p in f.penalty]) for f in ruling.findings] == [
         (["ulti:tovabbiak.2"], "rectification", [{"player": "declarer", "effect": "warning", "amount": None}])]
+
+
+def _revoke(stage: str) -> dict:
+    shared = {"deal_stage": stage, "contract_level": 4, "contract_strain": "spades", "contract_doubled": "undoubled",
+              "declarer": "S", "vulnerability": "north-south"}
+    if stage == "finished":
+        shared["declarer_tricks"] = 8
+    return {"answers": {**shared, "claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_revoked": True,
+                        "l63_events": ["played-next"], "l63_trick12": False, "l64_exception": ["none"],
+                        "l64_winner": "offender", "l11_attention": "player", "l11a_gain": False,
+                        "l64_later_tricks": 3}}
+
+
+def test_an_instruction_for_the_play_is_not_given_once_the_play_has_ended(tmp_path):
+    # bridge 64A1: during the play "play continues to the end; then move the tricks"; ruled
+    # after the board is finished only the moving of the tricks remains to be done
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    during = _rule(tmp_path / "a", "bridge", _revoke("play"))
+    after = _rule(tmp_path / "b", "bridge", _revoke("finished"))
+    for ruling in (during, after):
+        [finding] = ruling.findings
+        assert sorted(finding.provisions) == ["bridge:63B", "bridge:64A1"] and finding.kind == "violation"
+        assert [p.to_dict() for p in finding.penalty] == [
+            {"player": "S", "effect": "trick_transfer", "amount": 2, "against": "E"}]
+    [said_during] = during.findings[0].orders
+    [said_after] = after.findings[0].orders
+    assert said_during["en"].startswith("Play continues to the end")
+    assert "continues" not in said_after["en"] and "продолжается" not in said_after["ru"]
+    assert "when" not in said_after
+
+
+def test_an_order_condition_reads_answers_only(tmp_path):
+    import shutil
+
+    import pytest
+
+    from conftest import FIXTURES
+    from referee.expert.language.errors import RefereeError
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    path = next((tmp_path / "k" / "mini" / "articles").glob("*.yaml"))
+    text = path.read_text()
+    assert "summary:" in text
+    path.write_text(text.replace("summary:", "orders: [{when: {findings: none}, en: \"Go on.\"}]\n        summary:", 1))
+    with pytest.raises(RefereeError) as err:
+        load_rulebook("mini", tmp_path / "k")
+    assert "an order's when: reads answers only" in str(err.value)

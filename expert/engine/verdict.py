@@ -323,4 +323,23 @@ def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut
     return FindingOut(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
                       kind=spec.get("kind", ""), claim=str(spec.get("claim") or ""),
                       summary=spec.get("summary") or {}, offender=offender, penalty=penalty,
-                      orders=list(spec.get("orders") or []), readings=readings)
+                      orders=orders_for(spec.get("orders") or [], answers), readings=readings)
+
+
+def orders_for(orders: list, answers: dict) -> list[dict]:
+    """The finding's instructions that concern this deal: an order with a ``when:`` (a condition on
+    answers, e.g. bridge's "play continues" only while the board is still being played) is given
+    only when it holds; where an answer it reads is missing or unknown it is given, as before."""
+    from referee.expert.language import conditions as cond
+    from referee.expert.language.expressions import holds
+    out = []
+    for order in orders:
+        if isinstance(order, dict) and "when" in order:
+            try:
+                if not holds(cond.parse(order["when"]), answers):
+                    continue
+            except Unresolved:
+                pass
+            order = {k: v for k, v in order.items() if k != "when"}
+        out.append(order)
+    return out
