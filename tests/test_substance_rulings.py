@@ -157,3 +157,20 @@ def test_an_order_condition_reads_answers_only(tmp_path):
     with pytest.raises(RefereeError) as err:
         load_rulebook("mini", tmp_path / "k")
     assert "an order's when: reads answers only" in str(err.value)
+
+
+def test_an_incomplete_ruling_leaves_open_a_request_an_open_question_decides(tmp_path):
+    # bridge 35D: whether the double was among the calls cancelled is not yet answered; the
+    # request that the redoubled score stand depends on it, the cancellation itself does not
+    ruling = _rule(tmp_path, "bridge", {
+        "answers": {"deal_stage": "finished", "contract_level": 4, "contract_strain": "spades",
+                    "contract_doubled": "redoubled", "declarer": "S", "vulnerability": "east-west",
+                    "declarer_tricks": 11, "claim": ["call-after-final-pass"], "offender": "W",
+                    "l35d_after_final": True, "l11_attention": "player"},
+        "requests": [{"party": "N", "asks": "stands"}, {"party": "E", "asks": "effect:call_cancelled", "on": "W"}]})
+    assert "l35d_doubling_cancelled" in ruling.open_questions
+    assert [(f.provisions, f.kind) for f in ruling.findings] == [(["bridge:35D"], "rectification")]
+    stands, cancelled = ruling.requests
+    assert (stands.answer, stands.cause) == ("undecided", "depends")
+    assert "l35d_doubling_cancelled" in stands.reason["en"]
+    assert cancelled.answer == "granted" and cancelled.provisions == ["bridge:35D"]

@@ -85,7 +85,42 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
         ruling.result = _conditional_result(ruling)
     ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(book, dispute) if ask else []
+    _requests_on_open_questions(ruler, dispute, ruling, header, from_cards)
     return ruling
+
+
+def _requests_on_open_questions(ruler: Ruler, dispute: Dispute, ruling: Ruling, header, from_cards) -> None:
+    """An incomplete ruling (`rule --allow-incomplete`: questions still open) answers a request
+    only where the open questions cannot change the answer: each is ruled as unknown, and a
+    request answered otherwise under some answer to them is left undecided, saying on which
+    facts it depends (bridge 35D: whether a double was among the calls cancelled decides whether
+    the board is scored redoubled), never granted as if the fact were known."""
+    if not ruling.open_questions or not dispute.requests:
+        return
+    from dataclasses import replace
+
+    from referee.expert.engine.verdict import RequestAnswer
+    from referee.expert.language.model import UNKNOWN
+    book = ruler.book
+    shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
+    for qid in ruling.open_questions:
+        if book.questions[qid].scope == "deal" or not events:
+            shared.setdefault(qid, UNKNOWN)
+        else:
+            for e in events:
+                if qid not in shared:
+                    e.setdefault(qid, UNKNOWN)
+    trial = rule_dispute(ruler, replace(dispute, answers=shared, events=events), header, from_cards, ask=False)
+    if not trial.alternatives:
+        return
+    facts = ", ".join(ruling.open_questions)
+    for k, (mine, theirs) in enumerate(zip(ruling.requests, trial.requests)):
+        if mine.answer == "undecided" or theirs.answer == mine.answer:
+            continue
+        ruling.requests[k] = replace(mine, answer="undecided", cause="depends", given=None,
+                                     provisions=sorted(set(mine.provisions) | set(theirs.provisions)),
+                                     reason={"en": f"undecided: it depends on facts not yet established ({facts}); "
+                                                   f"as the answers stand: {mine.answer}"})
 
 
 def _conditional_result(ruling: Ruling):
