@@ -53,8 +53,52 @@ class Unfolder:
             self._visiting.discard(pid)
         if result is not None:
             result = [a for a in result if not self.dead(a)]
+            result = self._closed(result)
         self._prods[pid] = result
         return result
+
+    def _closed(self, alts: list) -> list:
+        """Each alternative with what the gates of the questions it needs answered say: a
+        positive literal on a question holds only where the question was asked, so ``{q:
+        kontras, is: defender_1}`` brings the literals every alternative of the kontras
+        question's ``when`` has in common (the contra it is asked under), and theirs in turn.
+        Alternatives that then contradict themselves are dropped; none is multiplied."""
+        out = []
+        for alt in alts:
+            extra: frozenset = frozenset()
+            for pos, lit in alt:
+                if pos and isinstance(lit, cond.AnswerTest):
+                    extra |= self.gate_common(lit.question)
+            if extra - alt:
+                alt = alt | extra
+                if self.dead(alt):
+                    continue
+            out.append(alt)
+        return out
+
+    def gate_common(self, qid: str) -> frozenset:
+        """The literals that hold wherever the question is asked: those every alternative of
+        its ``when`` has, with the same of the questions they need answered (gates do not loop:
+        the questions are ordered by them)."""
+        memo = self.__dict__.setdefault("_gate_common", {})
+        hit = memo.get(qid)
+        if hit is None:
+            memo[qid] = frozenset()                  # while it is worked out
+            alts = self.ev.gate_alts.get(qid)
+            common: frozenset = frozenset()
+            if alts and alts != [[]]:
+                common = frozenset(alts[0])
+                for alt in alts[1:]:
+                    common &= frozenset(alt)
+                common = frozenset(x for x in common
+                                   if isinstance(x[1], (cond.AnswerTest, cond.FactTest)))
+                more = frozenset()
+                for pos, lit in common:
+                    if pos and isinstance(lit, cond.AnswerTest):
+                        more |= self.gate_common(lit.question)
+                common |= more
+            hit = memo[qid] = common
+        return hit
 
     def fact(self, name: str) -> list | None:
         if name in self._facts:
@@ -102,10 +146,77 @@ class Unfolder:
         if neg:
             lits = a | b
             for name in neg:
-                for way in self.fact(name) or []:
-                    if way <= lits:
-                        return True
+                if self.derivable(name, lits):
+                    return True
         return False
+
+    def derivable(self, name: str, lits: frozenset) -> bool:
+        """Does some way of deriving ``name`` hold wherever ``lits`` do (its literals a subset)?
+        Each producer's ways are taken on their own, so a fact with more ways than LIMIT in all
+        (preferans' ``dolaz-gated``: six gates of 126 each) is still decided by the producer
+        whose ways the alternative contains; each way is filed under its rarest literal, so an
+        alternative looks only at the ways filed under one of its own literals."""
+        index = self._index(name)
+        for lit in lits:
+            for way in index.get(lit, ()):
+                if way <= lits:
+                    return True
+        return self._entailed(name, lits)
+
+    def _entailed(self, name: str, lits: frozenset) -> bool:
+        """The same question asked of what the literals mean rather than how they are written:
+        a way holds wherever ``lits`` do when each of its answer literals follows from the
+        literals ``lits`` have on that question (``tricks_first le 0`` gives ``tricks_first lt
+        2``), each negative fact it needs is among ``lits``, and its positive facts are implied
+        by the rest of it (an unfolded way carries a way of deriving each of its facts)."""
+        by_q: dict[str, list] = {}
+        facts = set()
+        for pos, lit in lits:
+            if isinstance(lit, cond.AnswerTest):
+                by_q.setdefault(lit.question, []).append((pos, lit))
+            elif isinstance(lit, cond.FactTest) and not pos:
+                facts.add(lit.name)
+        memo = self.__dict__.setdefault("_follows", {})
+        keys = {q: frozenset(v) for q, v in by_q.items()}
+        for p in self.ev.producers.get(name, []):
+            for way in self.production(p.id) or []:
+                for pos, lit in way:
+                    if isinstance(lit, cond.AnswerTest):
+                        given = keys.get(lit.question)
+                        if given is None:
+                            break                  # the alternative leaves this question free
+                        hit = memo.get((given, pos, lit))
+                        if hit is None:
+                            from referee.expert.authoring.analysis.unreachable import _on_question
+                            hit = memo[(given, pos, lit)] = bool(
+                                _on_question(self.book, lit.question, list(given) + [(not pos, lit)]))
+                        if not hit:
+                            break
+                    elif isinstance(lit, cond.FactTest):
+                        if not pos and lit.name not in facts:
+                            break
+                    else:
+                        break                      # {findings: none}: not decided here
+                else:
+                    return True
+        return False
+
+    def _index(self, name: str) -> dict:
+        memo = self.__dict__.setdefault("_indexes", {})
+        hit = memo.get(name)
+        if hit is None:
+            ways = []
+            for p in self.ev.producers.get(name, []):
+                ways.extend(self.production(p.id) or [])
+            count: dict = {}
+            for way in ways:
+                for lit in way:
+                    count[lit] = count.get(lit, 0) + 1
+            hit = memo[name] = {}
+            for way in ways:
+                if way:
+                    hit.setdefault(min(way, key=lambda l: (count[l], str(l))), []).append(way)
+        return hit
 
     def _summary(self, alt: frozenset) -> tuple:
         """An alternative's literals by question (frozensets), its positive and negative facts."""
