@@ -111,7 +111,8 @@ def find_together(book, ctx, p, q, share: int = 1):
     unfold = ctx.unfolder
     ua, ub = unfold.production(p.id), unfold.production(q.id)
     if ua is not None and ub is not None and len(ua) * len(ub) <= JOINT_LIMIT:
-        joint = [a | b for a in ua for b in ub if not unfold.exclusive(a, b)]
+        joint = unfold.joint(ua, ub)
+        joint = [j for j in joint if not unfold.refuted(j)]
         if not joint:
             return None, None                 # proved: they never fire together
         spaces = []

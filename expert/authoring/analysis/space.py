@@ -61,6 +61,7 @@ class Evaluator:
         self._gate_memo: dict = {}
         self._possible_reads: dict = {}
         self._possible_memo: dict = {}
+        self._facts_memo: dict = {}
 
     # --- literals and alternatives ------------------------------------------------
     @staticmethod
@@ -209,16 +210,25 @@ class Evaluator:
         alternatives), so a walk over the alternative's answers ends, and proves, where a
         sample could only give up."""
         kept = [(pos, l) for pos, l in alt if not (pos and isinstance(l, cond.FactTest))]
-        negs = [cond.FactTest(l.name) for pos, l in kept if isinstance(l, cond.FactTest)]
-        derivers = self.logic.derivers_for(negs) if negs else []
+        names = frozenset(l.name for pos, l in kept if isinstance(l, cond.FactTest))
+        derivers = self.logic.derivers_for([cond.FactTest(n) for n in names]) if names else []
         reads = _questions_of([alt_condition(kept)] + [p.when for p in derivers])
+        dreads = _questions_of([p.when for p in derivers])
         memo: dict = {}
+        shared = self._facts_memo        # the derivations, shared by every alternative that
+                                         # needs the same facts absent (``refuted`` walks many)
 
         def viable(answers, decided):
             key = _projection(reads, answers, decided)
             hit = memo.get(key)
             if hit is None:
-                facts = self.facts3(answers, decided, derivers) if derivers else {}
+                facts = {}
+                if derivers:
+                    fkey = (names, _projection(dreads, answers, decided))
+                    facts = shared.get(fkey)
+                    if facts is None:
+                        facts = self.facts3(answers, decided, derivers)
+                        _remember(shared, fkey, facts)
                 hit = alts3([kept], self._literal(answers, decided, facts)) is not False
                 _remember(memo, key, hit)
             return hit
