@@ -87,7 +87,9 @@ def _printed(book):
     for p in book.productions:
         f = p.finding or {}
         for kind, value in (("reading", p.reading), ("why", p.why), ("summary", f.get("summary")),
-                            ("orders", f.get("orders"))):
+                            # an order's when: is a condition, not printed
+                            ("orders", [{k: v for k, v in o.items() if k != "when"} if isinstance(o, dict) else o
+                                        for o in f.get("orders") or []])):
             yield from ((f"{kind} {p.id}", t) for t in texts(value))
     for q in book.questions.values():
         for kind, value in (("text", q.text), ("help", q.help), ("fact", q.fact),

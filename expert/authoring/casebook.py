@@ -79,7 +79,8 @@ def compare_dispute(expect: dict, ruling: Ruling) -> list[str]:
                 diffs.append(f"expected an alternative if {want.get('if')}, got: "
                              + ("; ".join(str(a.when) for a in ruling.alternatives) or "an unconditional ruling"))
                 continue
-            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled), alternatives=[],
+            branch = replace(ruling, findings=list(alt.findings), not_ruled=list(alt.not_ruled),
+                             refined=list(alt.refined), alternatives=[],
                              result=alt.result)
             diffs += [f"if {want.get('if')}: {d}" for d in compare(want, branch)]
     for want in expect.get("requests") or []:
@@ -210,7 +211,7 @@ def compare(expect: dict, ruling: Ruling) -> list[str]:
         if left:
             diffs.append("ruled, not expected:\n"
                          + "\n".join(f"  - {flow(finding_entry(f, False))}" for f in left))
-    aside = [n for n in ruling.not_ruled]
+    aside = [n for n in ruling.not_ruled + ruling.refined]   # a sibling reading set aside counts
     for pid in expect.get("not_ruled") or []:
         if not any(pid in n.provisions for n in aside):
             got = flow(sorted({p for n in aside for p in n.provisions}))

@@ -31,11 +31,13 @@ def rule_events(ruler: Ruler, answers: list[dict], shared: dict, header: dict | 
     book = ruler.book
     rulings = [ruler.rule(a, header, from_cards) for a in answers]
     findings, not_ruled, trail, not_established, not_established_events = [], [], [], [], []
+    refined = []
     for k, r in enumerate(rulings):
         for f in r.findings:
             f.event = k
-        for n in r.not_ruled:
+        for n in r.not_ruled + r.refined:
             n.event = k
+        refined += r.refined
         findings += r.findings
         not_ruled += r.not_ruled
         trail += [dict(step, event=k + 1) for step in r.trail]
@@ -49,7 +51,7 @@ def rule_events(ruler: Ruler, answers: list[dict], shared: dict, header: dict | 
     return Ruling(book=book, answers=dict(shared), header=dict(header or {}), findings=findings,
                   not_ruled=not_ruled, not_established=not_established, trail=trail,
                   from_cards=dict(from_cards or {}), events=[dict(a) for a in answers],
-                  not_established_events=not_established_events)
+                  not_established_events=not_established_events, refined=refined)
 
 
 def _applies(kp: Production, shared: dict) -> bool:

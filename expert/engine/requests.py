@@ -70,6 +70,15 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
     standing = ruling.findings
     against_them = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender not in ours]
     against_us = [f for f in standing if f.kind in INFRACTION_KINDS and f.offender in ours]
+    # a settlement (no irregularity: bridge's award on a contested claim) decides for or against
+    # a side as an infraction would: by whom its effects burden
+    for f in standing:
+        if f.kind == "settlement" and f.penalty:
+            burdened = {_burdened(book, p) for p in f.penalty}
+            if burdened & ours:
+                against_us.append(f)
+            if burdened - ours:
+                against_them.append(f)
     undecided = [f for f in standing if f.kind == "undecided"]
     # an open point leaves a request open only where it could go against the party asked about:
     # an undecided measure on the party's own act cannot uphold his claim, nor one on the other
@@ -104,7 +113,16 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         return _effect(ruling, request, name, ours, standing, undecided)
     pid = name if kind == "provision" else request.provision
     if pid:
-        return _provision(ruling, pid, ours)
+        answer, basis = _provision(ruling, pid, ours)
+        # a penalty article invoked against the other side, not applied, while the measure on
+        # the other side's act is left open (preferans Član 21: the measures of Član 24 are cut
+        # off): the open finding decides, not the conditions of the article invoked
+        prov = book.provisions.get(pid)
+        if answer == "refused" and basis.cause == "not-met" and prov is not None and prov.penalty_bearing:
+            open_measure = [f for f in open_theirs if f.offender is not None]
+            if open_measure:
+                return "undecided", Basis("undecided", open_measure)
+        return answer, basis
     return "undecided", Basis("no-article")
 
 
@@ -130,7 +148,10 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         hits = [(f, p) for f, p in lines if f.offender not in ours]
     if hits:
         found = _unique(f for f, _ in hits)
-        given = [p.amount for _, p in hits]
+        # the amount asked is what the party himself receives where he is paid (ulti: each
+        # defender is paid his own share); the other payees' shares do not make up his
+        own = [(f, p) for f, p in hits if gains and p.against == request.party]
+        given = [p.amount for _, p in (own or hits)]
         if request.amount is not None and all(isinstance(a, (int, float)) for a in given) \
                 and sum(given) < request.amount:
             return "refused", Basis("less", found, given=sum(given))
@@ -145,6 +166,13 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     if open_:
         return "undecided", Basis("undecided", open_)
     return "refused", Basis("not-given", _deciding(standing))
+
+
+def _burdened(book: Rulebook, line) -> str:
+    """Whom an effect burdens: the player it is written against, unless that one gains by it
+    (ulti: paid TO him), in which case the player it is written for."""
+    gains = bool((book.effects.get(line.effect) or {}).get("against_gains"))
+    return line.player if gains or not line.against else line.against
 
 
 def _deciding(standing: list) -> list:

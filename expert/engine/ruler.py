@@ -96,6 +96,14 @@ class Ruler:
         findings = [build_finding(book, book.production(pid), answers) for pid in found if pid not in aside]
         not_ruled = [self._not_ruled(book.production(pid), aside[pid], findings)
                      for pid in found if pid in aside]
+        # a finding set aside by a standing one that applies every provision it cites (a sibling
+        # reading of the same articles) sets no article aside: printed among what was not
+        # applied it would contradict the finding that applies it ("4.3.5 not applied, 4.3.5
+        # prevails"). Kept apart for the casebook and its coverage of the override.
+        standing = {f.production for f in findings}
+        refined = [n for n in not_ruled if n.cause == "override" and n.by in standing
+                   and set(n.provisions) <= set(n.by_provisions)]
+        not_ruled = [n for n in not_ruled if n not in refined]
         claimed = answers.get("claim") if isinstance(answers.get("claim"), list) else []
         answered = set()
         for pid in found:
@@ -104,7 +112,7 @@ class Ruler:
         not_established = [c for c in claimed if str(c) not in answered]
         trail = [dict(step, cites=book.production(step["production"]).cites) for step in engine.trail]
         return Ruling(book=book, answers=dict(answers), header=dict(header or {}),
-                      findings=findings, not_ruled=not_ruled, not_established=not_established,
+                      findings=findings, not_ruled=not_ruled, not_established=not_established, refined=refined,
                       trail=trail, from_cards=dict(from_cards or {}))
 
     def _standing_twin(self, prod, standing):

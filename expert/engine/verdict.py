@@ -93,6 +93,9 @@ class Ruling:
     result: Any = None            # engine.result.Result: the score sheet's entries after the ruling
     ruled_at: str = ""            # when the ruling was made (ISO, local time), set by the front end
     order_known: bool = True      # False: the order of the events could not be established
+    # set aside by a standing sibling that applies every provision they cite (no article is set
+    # aside, so the documents do not list them); the casebook reads them as set aside
+    refined: list[NotRuled] = field(default_factory=list)
 
     @property
     def game(self) -> str:
@@ -179,6 +182,7 @@ class Alternative:
     book: Any = None
     header: dict = field(default_factory=dict)
     answers: list = field(default_factory=list)   # each event's answers under this alternative
+    refined: list[NotRuled] = field(default_factory=list)   # as Ruling.refined
 
     def to_dict(self) -> dict:
         d = {"if": self.when[0] if len(self.when) == 1 else {"any": self.when},
@@ -319,4 +323,23 @@ def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut
     return FindingOut(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
                       kind=spec.get("kind", ""), claim=str(spec.get("claim") or ""),
                       summary=spec.get("summary") or {}, offender=offender, penalty=penalty,
-                      orders=list(spec.get("orders") or []), readings=readings)
+                      orders=orders_for(spec.get("orders") or [], answers), readings=readings)
+
+
+def orders_for(orders: list, answers: dict) -> list[dict]:
+    """The finding's instructions that concern this deal: an order with a ``when:`` (a condition on
+    answers, e.g. bridge's "play continues" only while the board is still being played) is given
+    only when it holds; where an answer it reads is missing or unknown it is given, as before."""
+    from referee.expert.language import conditions as cond
+    from referee.expert.language.expressions import holds
+    out = []
+    for order in orders:
+        if isinstance(order, dict) and "when" in order:
+            try:
+                if not holds(cond.parse(order["when"]), answers):
+                    continue
+            except Unresolved:
+                pass
+            order = {k: v for k, v in order.items() if k != "when"}
+        out.append(order)
+    return out

@@ -85,7 +85,42 @@ def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
         ruling.result = _conditional_result(ruling)
     ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(book, dispute) if ask else []
+    _requests_on_open_questions(ruler, dispute, ruling, header, from_cards)
     return ruling
+
+
+def _requests_on_open_questions(ruler: Ruler, dispute: Dispute, ruling: Ruling, header, from_cards) -> None:
+    """An incomplete ruling (`rule --allow-incomplete`: questions still open) answers a request
+    only where the open questions cannot change the answer: each is ruled as unknown, and a
+    request answered otherwise under some answer to them is left undecided, saying on which
+    facts it depends (bridge 35D: whether a double was among the calls cancelled decides whether
+    the board is scored redoubled), never granted as if the fact were known."""
+    if not ruling.open_questions or not dispute.requests:
+        return
+    from dataclasses import replace
+
+    from referee.expert.engine.verdict import RequestAnswer
+    from referee.expert.language.model import UNKNOWN
+    book = ruler.book
+    shared, events = dict(dispute.answers), [dict(e) for e in dispute.events]
+    for qid in ruling.open_questions:
+        if book.questions[qid].scope == "deal" or not events:
+            shared.setdefault(qid, UNKNOWN)
+        else:
+            for e in events:
+                if qid not in shared:
+                    e.setdefault(qid, UNKNOWN)
+    trial = rule_dispute(ruler, replace(dispute, answers=shared, events=events), header, from_cards, ask=False)
+    if not trial.alternatives:
+        return
+    facts = ", ".join(ruling.open_questions)
+    for k, (mine, theirs) in enumerate(zip(ruling.requests, trial.requests)):
+        if mine.answer == "undecided" or theirs.answer == mine.answer:
+            continue
+        ruling.requests[k] = replace(mine, answer="undecided", cause="depends", given=None,
+                                     provisions=sorted(set(mine.provisions) | set(theirs.provisions)),
+                                     reason={"en": f"undecided: it depends on facts not yet established ({facts}); "
+                                                   f"as the answers stand: {mine.answer}"})
 
 
 def _conditional_result(ruling: Ruling):
@@ -123,7 +158,7 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         r = rule_dispute(ruler, trial, header, from_cards, ask=False)
         remapped = set()           # a finding may stand in the ruling and in its alternatives
         for f in r.findings + [f for a in r.alternatives for f in a.findings] \
-                + r.not_ruled + [x for a in r.alternatives for x in a.not_ruled]:
+                + r.not_ruled + r.refined + [x for a in r.alternatives for x in a.not_ruled + a.refined]:
             if id(f) not in remapped:
                 remapped.add(id(f))
                 f.event = order[f.event]
@@ -139,14 +174,15 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         alternatives = []
         for members in groups.values():
             r = members[0][1]
-            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled)
+            alt = Alternative(when=[w for w, _ in members], findings=r.findings, not_ruled=r.not_ruled,
+                              refined=r.refined)
             alt.answers = list(r.events)
             alt.book, alt.header = ruler.book, r.header
             alt.result = _result(ruler.book, r, r.findings)
             alternatives.append(alt)
         common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
         ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
-                         not_ruled=[], alternatives=alternatives)
+                         not_ruled=[], refined=[], alternatives=alternatives)
         ruling.result = _conditional_result(ruling)
     ruling.order_known = False
     ruling.requests = answer_all(ruling, dispute.requests)
@@ -235,12 +271,13 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
     for members in groups.values():
         r = members[0][1]
         when = [{qid: value for (where, qid), value in zip(open_, combo)} for combo, _ in members]
-        alt = Alternative(when=_merge_numbers(book, when, tried), findings=r.findings, not_ruled=r.not_ruled)
+        alt = Alternative(when=_merge_numbers(book, when, tried), findings=r.findings, not_ruled=r.not_ruled,
+                              refined=r.refined)
         alt.answers = [r.answers_of(k) for k in range(r.event_count)]
         alternatives.append(alt)
     common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
     ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
-                     not_ruled=[], alternatives=alternatives)
+                     not_ruled=[], refined=[], alternatives=alternatives)
     ruling.answers = dict(shared) if events else {**first.answers, **shared}
     if events:
         ruling.events = [{**shared, **e} for e in events]

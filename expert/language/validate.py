@@ -227,6 +227,18 @@ def _production(book: Rulebook, p, producers, ids, problems):
         msgs.append(f"a {f['kind']} finding carries a penalty, but it establishes no infraction "
                     "(no violation, a claim lost, or the rules do not decide): drop the penalty, or "
                     "use violation, rectification or settlement")
+    for order in f.get("orders") or []:
+        # an instruction given only when a condition on the answers holds (not on derived facts:
+        # it is read on the answers alone, as the score sheet's play rules are)
+        if isinstance(order, dict) and "when" in order:
+            try:
+                test = cond.parse(order["when"], p.file)
+            except RefereeError as exc:
+                msgs.append(f"order: {exc}")
+                continue
+            if any(not isinstance(lit, cond.AnswerTest) for lit in cond.literals(test)):
+                msgs.append("an order's when: reads answers only (no fact, no findings)")
+            _condition(book, test, p.file, p.line, problems, producers, f"{owner} order")
     for m in msgs:
         problems.error(f"{owner}: {m}", p.file, p.line)
 

@@ -18,6 +18,7 @@ answers the penalties read and confirmed on the rulebook's one Ruler before it i
 from __future__ import annotations
 
 from referee.expert.authoring.analysis import report
+from referee.expert.language import conditions as cond
 from referee.expert.authoring.analysis.space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
 
 CONFIRMATIONS = 5
@@ -33,6 +34,9 @@ MAX_JOINT = 12
 # their pairs were four fifths of skat's whole check (about 20 s each, none in conflict), so
 # their search is bounded more tightly: alternatives and nodes each a quarter.
 CLAIMLESS_SHARE = 4
+# pairs of unfolded alternatives compared one by one before a pair falls back to one search
+# over both whole conditions (a comparison costs a few microseconds; a search, seconds)
+JOINT_LIMIT = 100_000
 
 
 def candidate_pairs(book, ctx):
@@ -106,15 +110,20 @@ def find_together(book, ctx, p, q, share: int = 1):
 
     unfold = ctx.unfolder
     ua, ub = unfold.production(p.id), unfold.production(q.id)
-    if ua is not None and ub is not None and len(ua) * len(ub) <= 20_000:
-        joint = [a | b for a in ua for b in ub if not unfold.exclusive(a, b)]
+    if ua is not None and ub is not None and len(ua) * len(ub) <= JOINT_LIMIT:
+        joint = unfold.joint(ua, ub)
+        joint = [j for j in joint if not unfold.refuted(j)]
         if not joint:
             return None, None                 # proved: they never fire together
         spaces = []
         for both in joint[:max_joint]:
             both = sorted(both, key=str)
-            spaces.append(Space.build(book, ev, [alt_condition(both)]).restrict(both)
-                          .pruned(viable).bounded(budget))
+            # the questions the alternative tests come first, fewest allowed answers first: a
+            # walk decides them before the questions only its negative facts bring in, so the
+            # literals that cannot hold together are found near the root
+            spaces.append(Space.build(book, ev, [alt_condition(both)], prefer=_tested(book, both))
+                          .restrict(both)
+                          .pruned(ev.alt_viable(both), walk_first=True).bounded(budget))
         if len(joint) > max_joint:
             ctx.notes.append(f"conflicts: {p.id} / {q.id}: searched {max_joint} of {len(joint)} "
                              "compatible alternative pairs")
@@ -140,6 +149,23 @@ def find_together(book, ctx, p, q, share: int = 1):
         if space.sampled:
             ctx.bounded += 1
     return None, None
+
+
+def _tested(book, alt) -> list[str]:
+    """The questions an alternative's answer literals test, those allowing fewest answers
+    first (the literals narrow them; see ``Space.restrict``)."""
+    by_q: dict[str, list] = {}
+    for pos, lit in alt:
+        if isinstance(lit, cond.AnswerTest) and lit.question in book.questions:
+            by_q.setdefault(lit.question, []).append((pos, lit))
+
+    def allowed(qid):
+        q = book.questions[qid]
+        values = q.allowed() if q.type in ("choice", "yesno") else None
+        if not values:
+            return 1_000
+        return sum(1 for v in values if all(l.holds(v) == pos for pos, l in by_q[qid]))
+    return sorted(by_q, key=lambda qid: (allowed(qid), qid))
 
 
 def _overriders(book, ctx) -> dict[str, list]:

@@ -61,7 +61,8 @@ def override_rows(book, results) -> list[dict]:
             except KeyError:
                 continue
             cases = [r.case.name for r in results if r.ruling is not None
-                     and any(n.production == loser and n.by == p.id for n in r.ruling.not_ruled)
+                     and any(n.production == loser and n.by == p.id
+                             for n in r.ruling.not_ruled + r.ruling.refined)
                      and cites & set(r.case.expect.get("not_ruled") or [])]
             never = False
             if not cases:

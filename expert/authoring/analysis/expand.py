@@ -2,9 +2,14 @@
 
 A positive ``{fact: F}`` is replaced by F together with one alternative of one producer of F
 (so a production's alternatives multiply by the ways F can be derived); negative facts stay.
-Two unfolded alternatives exclude each other when their literals on some question cannot hold
-together, when one needs F and the other not-F, or when one needs not-F while the two together
-already satisfy a way of deriving F.
+Each alternative also carries what the gates of the questions it needs answered have in common
+(a question is answered only where it was asked). Two unfolded alternatives exclude each other
+when their literals on some question cannot hold together, when one needs F and the other
+not-F, or when one needs not-F while the two together already satisfy a way of deriving F.
+Where that is not visible in how the literals are written (F is derived on every value of a
+number the alternative leaves open, but by different ways), ``refuted`` walks the few questions
+F's derivations read and proves it: the conflict and unreachable searches then need no search
+over the whole rulebook's questions, which could only ever give up on a large one.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from __future__ import annotations
 from referee.expert.language import conditions as cond
 
 LIMIT = 512
+REFUTE_BUDGET = 3_000      # nodes of one walk of ``refuted``
 
 
 class Unfolder:
@@ -53,8 +59,52 @@ class Unfolder:
             self._visiting.discard(pid)
         if result is not None:
             result = [a for a in result if not self.dead(a)]
+            result = self._closed(result)
         self._prods[pid] = result
         return result
+
+    def _closed(self, alts: list) -> list:
+        """Each alternative with what the gates of the questions it needs answered say: a
+        positive literal on a question holds only where the question was asked, so ``{q:
+        kontras, is: defender_1}`` brings the literals every alternative of the kontras
+        question's ``when`` has in common (the contra it is asked under), and theirs in turn.
+        Alternatives that then contradict themselves are dropped; none is multiplied."""
+        out = []
+        for alt in alts:
+            extra: frozenset = frozenset()
+            for pos, lit in alt:
+                if pos and isinstance(lit, cond.AnswerTest):
+                    extra |= self.gate_common(lit.question)
+            if extra - alt:
+                alt = alt | extra
+                if self.dead(alt):
+                    continue
+            out.append(alt)
+        return out
+
+    def gate_common(self, qid: str) -> frozenset:
+        """The literals that hold wherever the question is asked: those every alternative of
+        its ``when`` has, with the same of the questions they need answered (gates do not loop:
+        the questions are ordered by them)."""
+        memo = self.__dict__.setdefault("_gate_common", {})
+        hit = memo.get(qid)
+        if hit is None:
+            memo[qid] = frozenset()                  # while it is worked out
+            alts = self.ev.gate_alts.get(qid)
+            common: frozenset = frozenset()
+            if alts and alts != [[]]:
+                common = frozenset(alts[0])
+                for alt in alts[1:]:
+                    common &= frozenset(alt)
+                common = frozenset(x for x in common
+                                   if isinstance(x[1], (cond.AnswerTest, cond.FactTest)))
+                more = frozenset()
+                for pos, lit in common:
+                    if pos and isinstance(lit, cond.AnswerTest):
+                        more |= self.gate_common(lit.question)
+                common |= more
+            hit = memo[qid] = common
+        return hit
 
     def fact(self, name: str) -> list | None:
         if name in self._facts:
@@ -102,10 +152,87 @@ class Unfolder:
         if neg:
             lits = a | b
             for name in neg:
-                for way in self.fact(name) or []:
-                    if way <= lits:
-                        return True
+                if self.derivable(name, lits):
+                    return True
         return False
+
+    def joint(self, ua: list, ub: list) -> list:
+        """``[a | b for a in ua for b in ub if not self.exclusive(a, b)]``, worked out by groups:
+        the alternatives of each side are grouped by their literals on the questions both sides
+        read, and a pair of groups that contradicts on one of them is dropped whole (preferans'
+        dolaz findings have 366 x 124 alternatives; a few dozen groups a side)."""
+        sa = [self._summary(a) for a in ua]
+        sb = [self._summary(b) for b in ub]
+        qa = set().union(*(s[0].keys() for s in sa)) if sa else set()
+        qb = set().union(*(s[0].keys() for s in sb)) if sb else set()
+        shared = sorted(qa & qb)
+
+        def groups(summaries):
+            out: dict = {}
+            for i, s in enumerate(summaries):
+                out.setdefault(tuple(s[0].get(q) for q in shared), []).append(i)
+            return out
+        pairs_of = self._pairs
+        from referee.expert.authoring.analysis.unreachable import _on_question
+        result = []
+        groups_b = list(groups(sb).items())
+        for ga, ia in groups(sa).items():
+            for gb, ib in groups_b:
+                clash = False
+                for k, qid in enumerate(shared):
+                    x, y = ga[k], gb[k]
+                    if x is None or y is None:
+                        continue
+                    key = x | y
+                    hit = pairs_of.get(key)
+                    if hit is None:
+                        hit = pairs_of[key] = bool(_on_question(self.book, qid, list(key)))
+                    if hit:
+                        clash = True
+                        break
+                if clash:
+                    continue
+                for i in ia:
+                    _, pos_a, neg_a, self_a = sa[i]
+                    for j in ib:
+                        _, pos_b, neg_b, self_b = sb[j]
+                        if self_a or self_b or (pos_a | pos_b) & (neg_a | neg_b):
+                            continue
+                        lits = ua[i] | ub[j]
+                        if any(self.derivable(name, lits) for name in neg_a | neg_b):
+                            continue
+                        result.append(lits)
+        return result
+
+    def derivable(self, name: str, lits: frozenset) -> bool:
+        """Does some way of deriving ``name`` hold wherever ``lits`` do (its literals a subset)?
+        Each producer's ways are taken on their own, so a fact with more ways than LIMIT in all
+        (preferans' ``dolaz-gated``: six gates of 126 each) is still decided by the producer
+        whose ways the alternative contains; each way is filed under its rarest literal, so an
+        alternative looks only at the ways filed under one of its own literals."""
+        index = self._index(name)
+        for lit in lits:
+            for way in index.get(lit, ()):
+                if way <= lits:
+                    return True
+        return False
+
+    def _index(self, name: str) -> dict:
+        memo = self.__dict__.setdefault("_indexes", {})
+        hit = memo.get(name)
+        if hit is None:
+            ways = []
+            for p in self.ev.producers.get(name, []):
+                ways.extend(self.production(p.id) or [])
+            count: dict = {}
+            for way in ways:
+                for lit in way:
+                    count[lit] = count.get(lit, 0) + 1
+            hit = memo[name] = {}
+            for way in ways:
+                if way:
+                    hit.setdefault(min(way, key=lambda l: (count[l], str(l))), []).append(way)
+        return hit
 
     def _summary(self, alt: frozenset) -> tuple:
         """An alternative's literals by question (frozensets), its positive and negative facts."""
@@ -153,3 +280,46 @@ class Unfolder:
                 if way <= lits:
                     return True
         return False
+
+    def refuted(self, alt) -> bool:
+        """Can the alternative never hold, because one of the facts it needs absent is derived
+        wherever its other literals allow? Asked of each negative fact on its own, over only the
+        questions that fact's derivations read (and their gates), with the alternative's
+        literals on those questions: a small walk, which ends (``REFUTE_BUDGET``) where the
+        search over the whole alternative would have to give up, and which proves, because a
+        part of the alternative that cannot hold makes the whole of it impossible. Memoised by
+        the fact and those literals, which many pairs of findings share."""
+        memo = self.__dict__.setdefault("_refuted", {})
+        # the facts whose derivations read fewest questions first: their walks are the shortest
+        negative = sorted((lit.name for pos, lit in alt if not pos and isinstance(lit, cond.FactTest)),
+                          key=lambda name: (len(self._fact_questions(name)), name))
+        for name in negative:
+            lit = cond.FactTest(name)
+            reads = self._fact_questions(lit.name)
+            part = frozenset((p, l) for p, l in alt
+                             if isinstance(l, cond.AnswerTest) and l.question in reads)
+            key = (lit.name, part)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self._always_derived(lit.name, part)
+            if hit:
+                return True
+        return False
+
+    def _fact_questions(self, name: str) -> set:
+        memo = self.__dict__.setdefault("_fact_qs", {})
+        hit = memo.get(name)
+        if hit is None:
+            from referee.expert.authoring.analysis.space import relevant_questions
+            hit = memo[name] = relevant_questions(self.book, [cond.FactTest(name)], self.ev)
+        return hit
+
+    def _always_derived(self, name: str, part: frozenset) -> bool:
+        from referee.expert.authoring.analysis.space import Space, alt_condition
+        alt = sorted(part, key=str) + [(False, cond.FactTest(name))]
+        space = (Space.build(self.book, self.ev, [alt_condition(alt)])
+                 .restrict(alt).pruned(self.ev.alt_viable(alt), walk_first=True)
+                 .bounded(REFUTE_BUDGET))
+        for _ in space:
+            return False                 # answers on which the fact is not derived
+        return not space.sampled         # the walk ended: derived on every answer allowed

@@ -61,6 +61,7 @@ class Evaluator:
         self._gate_memo: dict = {}
         self._possible_reads: dict = {}
         self._possible_memo: dict = {}
+        self._facts_memo: dict = {}
 
     # --- literals and alternatives ------------------------------------------------
     @staticmethod
@@ -200,6 +201,39 @@ class Evaluator:
             _remember(self._possible_memo, key, hit)
         return list(hit)
 
+    def alt_viable(self, alt):
+        """A pruning test for a search for answers on which one unfolded alternative holds:
+        (answers, decided) -> False once some literal of it is false for good. Its positive
+        facts are left out: the alternative carries a way of deriving each, which holds when the
+        rest does; its negative facts are derived three-valued, through their derivations only.
+        Far stronger than asking whether the whole production can still fire (any of its many
+        alternatives), so a walk over the alternative's answers ends, and proves, where a
+        sample could only give up."""
+        kept = [(pos, l) for pos, l in alt if not (pos and isinstance(l, cond.FactTest))]
+        names = frozenset(l.name for pos, l in kept if isinstance(l, cond.FactTest))
+        derivers = self.logic.derivers_for([cond.FactTest(n) for n in names]) if names else []
+        reads = _questions_of([alt_condition(kept)] + [p.when for p in derivers])
+        dreads = _questions_of([p.when for p in derivers])
+        memo: dict = {}
+        shared = self._facts_memo        # the derivations, shared by every alternative that
+                                         # needs the same facts absent (``refuted`` walks many)
+
+        def viable(answers, decided):
+            key = _projection(reads, answers, decided)
+            hit = memo.get(key)
+            if hit is None:
+                facts = {}
+                if derivers:
+                    fkey = (names, _projection(dreads, answers, decided))
+                    facts = shared.get(fkey)
+                    if facts is None:
+                        facts = self.facts3(answers, decided, derivers)
+                        _remember(shared, fkey, facts)
+                hit = alts3([kept], self._literal(answers, decided, facts)) is not False
+                _remember(memo, key, hit)
+            return hit
+        return viable
+
     # --- whole state --------------------------------------------------------------------
     def derivers_for(self, prods) -> list[Production]:
         """The derive productions whose facts ``prods`` read (transitively), in stratum order."""
@@ -315,8 +349,9 @@ def relevant_questions(book: Rulebook, conditions: Iterable, ev: Evaluator) -> s
     return {q for q in wanted if book.questions[q].type != "text"}
 
 
-def ordered(book: Rulebook, qids: set[str], ev: Evaluator) -> list[str]:
-    """The questions so that every gate's questions come before the question it gates."""
+def ordered(book: Rulebook, qids: set[str], ev: Evaluator, prefer=()) -> list[str]:
+    """The questions so that every gate's questions come before the question it gates; the
+    ``prefer``red ones (and their gates) as early as that allows, in the order given."""
     result: list[str] = []
     state: dict[str, int] = {}
 
@@ -338,7 +373,7 @@ def ordered(book: Rulebook, qids: set[str], ev: Evaluator) -> list[str]:
         state[qid] = 2
         result.append(qid)
 
-    for qid in book.questions:
+    for qid in [q for q in prefer if q in qids] + list(book.questions):
         if qid in qids:
             visit(qid)
     return result
@@ -392,9 +427,10 @@ class Space:
     viable: Any = None          # (answers, decided) -> False to cut the branch
     nodes: int = 0
     budget: int = 4 * LIMIT     # nodes a search may visit before it stops (and says so)
+    walk_first: bool = False    # walk even a large space in order (its pruning is sharp)
 
     @classmethod
-    def build(cls, book, ev, conditions, fixed=None, extra_lits=None) -> "Space":
+    def build(cls, book, ev, conditions, fixed=None, extra_lits=None, prefer=()) -> "Space":
         conditions = list(conditions)
         qids = relevant_questions(book, conditions, ev) | set(fixed or {})
         lits = literals_on(conditions + [book.questions[q].when for q in qids])
@@ -406,7 +442,7 @@ class Space:
                 lits.setdefault(source, []).extend(l for l in lits.get(q, [])
                                                    if l.op in ("has", "count_ge"))
         domains = {q: base_domain(book, q, lits.get(q, [])) for q in qids}
-        return cls(book, ev, ordered(book, qids, ev), domains, dict(fixed or {}))
+        return cls(book, ev, ordered(book, qids, ev, prefer), domains, dict(fixed or {}))
 
     def restrict(self, alt: list[tuple[bool, Any]]) -> "Space":
         """The same space with answers limited to those an alternative's literals allow."""
@@ -414,23 +450,28 @@ class Space:
         for pos, lit in alt:
             if isinstance(lit, cond.AnswerTest):
                 cons.setdefault(lit.question, []).append((pos, lit))
-        domains = self.domains
+        domains = dict(self.domains)
         for qid, pairs in cons.items():
             q = self.book.questions.get(qid)
             d = domains.get(qid)
-            if q is None or d is None or q.type not in ("multi", "order"):
+            if q is None or d is None:
                 continue
-            want = [l.value for pos, l in pairs if pos and l.op == "has"]
-            if want and want not in d:           # the very set the alternative asks for
-                domains = dict(domains)
-                domains[qid] = [[v for v in q.allowed() if v in want]] + list(d)
+            if q.type in ("multi", "order"):
+                want = [l.value for pos, l in pairs if pos and l.op == "has"]
+                if want and want not in d:           # the very set the alternative asks for
+                    d = [[v for v in q.allowed() if v in want]] + list(d)
+            # only the answers the alternative allows (what ``options`` would keep), so the
+            # space's size is the size of what is searched: a space narrowed to a few values
+            # per question is walked whole, and a walk that ends proves there is no example
+            domains[qid] = [v for v in d if all(lit.holds(v) == pos for pos, lit in pairs)]
         return Space(self.book, self.ev, self.questions, domains, self.fixed, cons,
-                     viable=self.viable, budget=self.budget)
+                     viable=self.viable, budget=self.budget, walk_first=self.walk_first)
 
-    def pruned(self, viable) -> "Space":
-        """The same space, cutting every branch on which ``viable(answers, decided)`` is False."""
+    def pruned(self, viable, walk_first: bool = False) -> "Space":
+        """The same space, cutting every branch on which ``viable(answers, decided)`` is False
+        (``walk_first``: the test is sharp enough to walk the space in order, see ``__iter__``)."""
         return Space(self.book, self.ev, self.questions, self.domains, self.fixed, self.constraints,
-                     viable=viable, budget=self.budget)
+                     viable=viable, budget=self.budget, walk_first=walk_first)
 
     def bounded(self, budget: int) -> "Space":
         self.budget = budget
@@ -467,6 +508,11 @@ class Space:
         self.seen = 0
         self.nodes = 0
         if self.size() <= LIMIT:
+            self.sampled = False
+            yield from self._walk(0, {}, set())
+        elif self.walk_first:
+            # a search whose pruning is sharp (``alt_viable``): walked in order; a walk that ends
+            # proves; one that reaches the budget is bounded, as a sample would be
             self.sampled = False
             yield from self._walk(0, {}, set())
         else:

@@ -148,15 +148,17 @@ def check(book, ctx, problems) -> set[str]:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
         if ctx.unit(problems, "unreachable", p.id, [p.id], [],
-                    lambda found, p=p: _search(book, ev, found, p)):
+                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder)):
             ctx.unreachable.add(p.id)
     return ctx.unreachable
 
 
-def _search(book, ev, problems, p) -> bool:
+def _search(book, ev, problems, p, unfold=None) -> bool:
     """Search for answers that fire ``p``; report it when there are none. True: proved
     unreachable (the whole space was searched)."""
-    found, spaces = _witness(book, ev, p)
+    found, spaces = _witness_unfolded(book, ev, p, unfold) if unfold is not None else (None, None)
+    if spaces is None:
+        found, spaces = _witness(book, ev, p)
     if found is not None:
         return False
     sampled = any(s.sampled for s in spaces)
@@ -174,6 +176,52 @@ def _search(book, ev, problems, p) -> bool:
            "hold only on answers the questions' 'when' never lets the referee give",
            p, productions=[p.id], provisions=p.cites)
     return True
+
+
+WALK_BUDGET = 3_000     # nodes of the walk over one unfolded alternative
+
+
+def _witness_unfolded(book, ev, p, unfold):
+    """As ``_witness``, over the production's unfolded alternatives (``expand``), each walked
+    in order with the alternative's own literals pruning (``Evaluator.alt_viable``): the walk
+    reaches an example within a few nodes, or ends and proves there is none. (None, None) when
+    the production does not unfold."""
+    from referee.expert.authoring.analysis.conflicts import _tested
+    alts = unfold.production(p.id)
+    findings = any(isinstance(l, cond.NoFindings) for alt in ev.alts[p.id] for _, l in alt)
+    if alts is None or findings:
+        return None, None        # ({findings: none} is decided only at a leaf: the usual search)
+    spaces = []
+    walked = unfold.__dict__.setdefault("_walked", {})
+    for alt in alts:
+        if unfold.refuted(alt):
+            continue                     # a fact it needs absent is derived wherever it holds
+        # productions stating one condition twice (a finding, the fact it gates, the clearing)
+        # walk the same alternatives: the first walk's leaves are kept for the others
+        leaves = walked.get(alt)
+        if leaves is None:
+            key = alt
+            alt = sorted(alt, key=str)
+            space = (Space.build(book, ev, [alt_condition(alt)], prefer=_tested(book, alt))
+                     .restrict(alt).pruned(ev.alt_viable(alt), walk_first=True).bounded(WALK_BUDGET))
+            leaves = walked[key] = (space, [dict(a) for a in _first(space, 1)])
+        space, found = leaves
+        spaces.append(space)
+        for answers in found:
+            # the alternative holds on the walk's leaves, so the production does: confirmed
+            if ev.holds(p.id, answers, ev.facts(answers, ev.derivers_for([p])), True):
+                return answers, spaces
+    return None, spaces
+
+
+def _first(space, n: int) -> list:
+    """The first ``n`` answer combinations of a walk (the walk stops there)."""
+    out = []
+    for answers in space:
+        out.append(answers)
+        if len(out) >= n:
+            break
+    return out
 
 
 def _witness(book, ev, p):
