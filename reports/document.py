@@ -613,6 +613,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     standing = {(f.production, f.event) for f in [*ruling.findings, *(f for a in alts for f in a.findings)]}
     set_aside = {(n.production, n.event) for n in [*ruling.not_ruled, *(n for a in alts for n in a.not_ruled)]
                  if n.cause == "override"}
+    # and one a finding applying all its provisions with others stands in place of (70C and 70D
+    # jointly for 70C alone): the step that says so names it
+    set_aside |= {(n.production, n.event) for n in [*ruling.refined, *(n for a in alts for n in a.refined)]}
 
     steps, seen, whys = [], set(), set()
     for t in ruling.trail:

@@ -168,3 +168,15 @@ def test_an_amount_to_write_that_begins_its_line_is_capitalised_and_a_value_with
                            and isinstance((q.fact or {}).get("en"), str)
                            for v, _ in q.values if ": " in q.label(v, "en"))
     assert document._statement(bridge, q, value, "en") == f"{q.fact['en']} — {label}"
+
+
+def test_a_finding_applied_only_jointly_is_not_a_reason_of_its_own():
+    """Skat: the open-cards finding under 4.3.5 and 4.1.4 stands in place of 4.1.4's own and
+    4.3.5's own; the reasons name those only as applied jointly."""
+    ruling = _case("skat", "opponent plays open against clubs with three")
+    text = render(ruling, "text", "pl")
+    reasons = text[text.index("UZASADNIENIE"):text.index(words("pl")["technical"].upper())]
+    heads = [ln.strip().split(". ", 1)[1] for ln in reasons.splitlines() if ln.strip()[:1].isdigit()]
+    assert sum(h.startswith("Pkt. 4.3.5 –") for h in heads) == 1, heads
+    assert not any(h.startswith("Pkt. 4.1.4 –") for h in heads), heads
+    assert any(h.startswith("Pkt. 4.1.4: nie stosuje się osobno") for h in heads), heads
