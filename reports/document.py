@@ -272,7 +272,7 @@ def lower_first(said: str, ruling: Ruling | None = None) -> str:
     # in a ruling's text a reference keeps its capital ("Law 11", "Továbbiak 5"), save the words
     # running text writes in lower case before a number ("правило 52B", "član 13", "pkt. 4.2.6")
     parts = said.split(maxsplit=2)
-    if (ruling is not None and len(parts) > 1 and parts[1][:1].isdigit()
+    if (ruling is not None and len(parts) > 1 and len(first) > 1 and parts[1][:1].isdigit()
             and first not in _LOWER_BEFORE_NUMBER):
         return said
     if ruling is not None:

@@ -180,3 +180,8 @@ def test_a_finding_applied_only_jointly_is_not_a_reason_of_its_own():
     assert sum(h.startswith("Pkt. 4.3.5 –") for h in heads) == 1, heads
     assert not any(h.startswith("Pkt. 4.1.4 –") for h in heads), heads
     assert any(h.startswith("Pkt. 4.1.4: nie stosuje się osobno") for h in heads), heads
+
+
+def test_an_article_of_one_letter_before_a_number_is_no_reference(gentlemen):
+    # Hungarian "A 40-100 bemondás …" after a colon: "a 40-100 …", not kept as if "A" named a rule
+    assert document.lower_first("A 40-100 bemondás érvényes", gentlemen) == "a 40-100 bemondás érvényes"
