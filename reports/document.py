@@ -15,6 +15,7 @@ from datetime import datetime
 
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
+from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import text
 from referee.reports import view
 from referee.reports.i18n import kind_words, unit_for, words
@@ -95,12 +96,17 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     and what was set aside and why."""
     w = words(lang)
     lines = []
+    events = len({f.event for f in ruling.findings}) > 1
     for f in sorted(ruling.findings, key=lambda f: f.event):
-        who = view.player_name(ruling, f.offender, lang)
+        # only a kind whose player is an offender names one (a forfeited claim, an undecided
+        # measure or a settlement names nobody "offender"), as the findings' view does
+        who = view.player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None
         summary = text(f.summary, lang)
+        # several events: each line says which one it rules on (two alike would read the same)
+        where = f"{w['event'].format(n=f.event)}{w['dash']}" if events and f.event else ""
         # no offender: the summary follows the label's colon, lower-cased where the language wants
-        lines.append(view.head_label(f.article, lang) + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
-                                                         if who else f": {after_colon(summary, lang, ruling)}"))
+        lines.append(where + view.head_label(f.article, lang) + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
+                                                                 if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
     for n in ruling.not_ruled:
         joint = _joint(ruling, n.production, n.by, lang)

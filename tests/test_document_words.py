@@ -185,3 +185,30 @@ def test_a_finding_applied_only_jointly_is_not_a_reason_of_its_own():
 def test_an_article_of_one_letter_before_a_number_is_no_reference(gentlemen):
     # Hungarian "A 40-100 bemondás …" after a colon: "a 40-100 …", not kept as if "A" named a rule
     assert document.lower_first("A 40-100 bemondás érvényes", gentlemen) == "a 40-100 bemondás érvényes"
+
+
+@pytest.mark.parametrize("game, lang, chief", [("bridge", "ru", "главн"), ("skat", "pl", "główn"),
+                                               ("ulti", "hu", "főjátékvezető"), ("bridge", "en", "chief referee")])
+def test_the_appeal_notice_does_not_send_the_appeal_to_the_chief_referee_who_cosigns(game, lang, chief):
+    """Bridge's, skat's and ulti's texts name no appeal body; the chief referee signs the ruling,
+    so the notice does not make him the judge of the appeal against it (referee.toml may name one)."""
+    book = load_rulebook(game)
+    ruling = _case(game, book.cases[0].name)
+    text = render(ruling, "text", lang)
+    notice = next(line for line in text.splitlines() if line.startswith(words(lang)["appeal_notice"]))
+    assert chief not in notice.lower()
+
+
+def test_the_decision_names_no_offender_for_a_forfeited_claim_and_says_which_event_each_line_rules():
+    """br-08's class: a forfeited (11B) finding named 'offender' in the decision; pf-06's: two
+    events' lines alike."""
+    from referee.reports.document import decision
+    book = load_rulebook("bridge")
+    base = FindingOut(production="x", provisions=[], article="Law 11B", kind="forfeited",
+                      summary={"en": "The right to rectification is lost."}, offender="north",
+                      penalty=[], event=1, claim="", orders=[], readings=[])
+    ruling = _case("bridge", book.cases[0].name)
+    lines = decision(replace(ruling, findings=[base, replace(base, event=2, kind="violation")],
+                             not_ruled=[]), "en")
+    assert "Offender" not in lines[0] and lines[0].startswith(words("en")["event"].format(n=1))
+    assert "offender" in lines[1].lower() and lines[1].startswith(words("en")["event"].format(n=2))
