@@ -206,9 +206,9 @@ def test_the_decision_names_no_offender_for_a_forfeited_claim_and_says_which_eve
     book = load_rulebook("bridge")
     base = FindingOut(production="x", provisions=[], article="Law 11B", kind="forfeited",
                       summary={"en": "The right to rectification is lost."}, offender="north",
-                      penalty=[], event=1, claim="", orders=[], readings=[])
+                      penalty=[], event=0, claim="", orders=[], readings=[])
     ruling = _case("bridge", book.cases[0].name)
-    lines = decision(replace(ruling, findings=[base, replace(base, event=2, kind="violation")],
+    lines = decision(replace(ruling, findings=[base, replace(base, event=1, kind="violation")],
                              not_ruled=[]), "en")
     assert "Offender" not in lines[0] and lines[0].startswith(words("en")["event"].format(n=1))
     assert "offender" in lines[1].lower() and lines[1].startswith(words("en")["event"].format(n=2))
