@@ -51,8 +51,9 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         **base,
         "title_own": text(book.title, book.language),
         "title": text(book.title, lang),
-        # the rulebook's edition beside its own title (the encoding's edition and hash: the annex)
-        "edition_line": w["edition_of"].format(edition=book.edition) if book.edition else "",
+        # the source text's own edition beside its title (``source.edition``); the encoding's
+        # edition and hash are the annex's. A rulebook whose source names no edition shows none.
+        "edition_line": w["edition_of"].format(edition=_source_edition(book)) if _source_edition(book) else "",
         "header": _header(ruling, w),
         "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
         "conditional": cond,
@@ -89,6 +90,11 @@ def _header(ruling: Ruling, w: dict) -> list[tuple[str, str]]:
     # no name given: a line to write it on, never a placeholder printed as a name
     rows.append((w["referee"], str(h.get("referee") or "").strip() or w["to_write"]))
     return rows
+
+
+def _source_edition(book) -> str:
+    source = book.source if isinstance(book.source, dict) else {}
+    return str(source.get("edition") or "")
 
 
 def decision(ruling: Ruling, lang: str) -> list[str]:

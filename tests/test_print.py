@@ -11,6 +11,7 @@ from referee.cli import main
 from referee.expert.engine.ruler import Ruler
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.casefile import case_dispute, read_case
+from referee.expert.language.dispute import Dispute
 from referee.expert.language.rulebook import DEFAULT_ROOT, load_rulebook
 from referee.reports.render import render
 
@@ -196,11 +197,24 @@ def test_the_front_sheet_names_the_edition_beside_the_title_and_leaves_a_line_fo
     ruling = demo_ruling()
     ruling.header.pop("referee", None)
     text = render(ruling, "text", "sr")
-    assert "Pravilnik: Pravila igre i suđenja, izdanje 2026.1\n" in text
+    # the preferans source names no edition of its own: the title alone (not the encoding's)
+    assert "Pravilnik: Pravila igre i suđenja\n" in text
     assert "\nSudija: ________________________\n" in text          # a line to write the name on
     html = render(ruling, "html", "en")
-    assert '<strong lang="sr">Pravila igre i suđenja</strong>, edition 2026.1' in html
+    assert '<strong lang="sr">Pravila igre i suđenja</strong> (' in html
+    assert "edition 2026.1" not in html[:html.index('id="annex"')]
     assert '<td><span class="blank"></span></td>' in html
     # the encoding's edition and hash stay in the annex's technical record
     annex = html[html.index('id="annex"'):]
     assert re.search(r"preferans, edition 2026\.1, hash [0-9a-f]{16}", annex)
+
+
+def test_page_one_gives_the_source_texts_own_edition_and_the_annex_the_encodings():
+    """Issue 16, item 3: bridge's text is the 1987 wording (``source.edition``); the encoding
+    of it is edition 2026.1, with its hash, in the annex only."""
+    book = load_rulebook("bridge")
+    ruling = rule_dispute(Ruler(book), Dispute(dict(book.cases[0].answers)))
+    text = render(ruling, "text", "ru")
+    front, annex = text.split("Запись правил")[0], text.split("Запись правил")[1]
+    assert "(фрагменты), редакция 1987\n" in front and "2026.1" not in front
+    assert re.search(r"редакция 2026\.1, хеш [0-9a-f]{16}", annex)
