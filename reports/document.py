@@ -109,9 +109,10 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         who = view.player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None
         summary = text(f.summary, lang)
         # several events: each line says which one it rules on (two alike would read the same)
-        where = f"{w['event'].format(n=f.event + 1)}{w['dash']}" if events and f.event is not None else ""
+        # (in brackets after the article: a numbered line "1. 1. esemény" would read twice numbered)
+        where = f" ({lower_first(w['event'].format(n=f.event + 1))})" if events and f.event is not None else ""
         # no offender: the summary follows the label's colon, lower-cased where the language wants
-        lines.append(where + view.head_label(f.article, lang) + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
+        lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
                                                                  if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
     for n in ruling.not_ruled:

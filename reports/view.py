@@ -99,7 +99,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     findings = []
     for f in ruling.findings:
         findings.append({
-            "article": head_label(f.article, lang), "kind": f.kind, "kind_words": kind_words(lang, f.kind),
+            "article": head_label(f.article, lang), "kind": f.kind, "kind_words": _after_dash(kind_words(lang, f.kind), lang),
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
@@ -330,3 +330,10 @@ def _fact_words(fact: dict) -> str:
     if "fact" in fact:
         return f"derived: {fact['fact']}"
     return f"finding: {fact.get('finding')}"
+
+
+def _after_dash(words_: str, lang: str) -> str:
+    """A finding's kind follows its article after a dash ("Član 7, stav 6 – nema povrede"): in
+    lower case in the rulebooks' languages, as native reviewers corrected it (English headings
+    keep the capital)."""
+    return words_ if lang == "en" or not words_ else words_[:1].lower() + words_[1:]

@@ -210,5 +210,5 @@ def test_the_decision_names_no_offender_for_a_forfeited_claim_and_says_which_eve
     ruling = _case("bridge", book.cases[0].name)
     lines = decision(replace(ruling, findings=[base, replace(base, event=1, kind="violation")],
                              not_ruled=[]), "en")
-    assert "Offender" not in lines[0] and lines[0].startswith(words("en")["event"].format(n=1))
-    assert "offender" in lines[1].lower() and lines[1].startswith(words("en")["event"].format(n=2))
+    assert "Offender" not in lines[0] and lines[0].startswith("Law 11B (event 1)")
+    assert "offender" in lines[1].lower() and lines[1].startswith("Law 11B (event 2)")

@@ -133,7 +133,7 @@ def test_a_request_refused_on_the_players_own_infraction_says_so_and_cites_the_a
     assert "odbijeno – utvrđena je upravo povreda tog igrača (član 7, stav 7)." in text   # lower case inside a sentence
     assert "nalaz tereti" not in text
     ru = words("ru")
-    assert "жалоба подаётся главному судье" in ru["appeal_default"]
+    assert "в порядке, предусмотренном правилами турнира" in ru["appeal_default"]
 
 
 def test_the_reasons_name_findings_by_article_and_facts_by_their_statements(tmp_path):
