@@ -550,7 +550,10 @@ def events(ruling: Ruling, lang: str) -> list[dict]:
             # under it (the play_claim), so two events are not labelled alike
             specific = _specific_claim(ruling, c, answers, lang)
             what += specific or [q.label(c, lang) if q else str(c)]
-        rows.append({"label": w["event"].format(n=k + 1), "what": "; ".join(dict.fromkeys(what))})
+        said = "; ".join(dict.fromkeys(what))
+        if lang in ("ru", "pl") and said:       # an item of a numbered list starts with a capital
+            said = said[:1].upper() + said[1:]   # there (the native reviews); sr and hu keep it
+        rows.append({"label": w["event"].format(n=k + 1), "what": said})
     return rows
 
 
