@@ -490,6 +490,9 @@ def facts(ruling: Ruling, lang: str, judgements: bool = False) -> list[dict]:
         for k, e in enumerate(ruling.events)]
     w = words(lang)
     rows = []
+    # an answer nobody could establish that the rules settle by default (Član 21) is ruled on as
+    # that default, but it is no fact found: it is listed once, under the facts not established
+    defaulted = {(u.event, u.question) for u in ruling.unknown if u.has_default}
     for k, answers in groups:
         for qid, q in book.questions.items():
             if qid not in answers or q.judgement != judgements:
@@ -497,6 +500,8 @@ def facts(ruling: Ruling, lang: str, judgements: bool = False) -> list[dict]:
             value = answers[qid]
             if is_unknown(value) and q.type != "text":
                 continue                     # listed under the facts not established
+            if (k, qid) in defaulted or (None, qid) in defaulted:
+                continue
             rows.append({"event": None if k is None else w["event"].format(n=k + 1),
                          "text": _statement(ruling, q, value, lang)})
     return rows
@@ -581,7 +586,8 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     book, w = ruling.book, words(lang)
     not_established = {u.question for u in ruling.unknown or []}
     # an open fact the text settles (burden of proof, benefit of the doubt): taken so, by its article
-    by_default = {u.question: ", ".join(book.provisions[c].label for c in u.cites if c in book.provisions)
+    by_default = {u.question: "; ".join(view.in_sentence(book.provisions[c].label, lang)
+                                        for c in u.cites if c in book.provisions)
                   for u in ruling.unknown or [] if u.has_default}
 
     def production(pid):

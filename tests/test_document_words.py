@@ -212,3 +212,23 @@ def test_the_decision_names_no_offender_for_a_forfeited_claim_and_says_which_eve
                              not_ruled=[]), "en")
     assert "Offender" not in lines[0] and lines[0].startswith("Law 11B (event 1)")
     assert "offender" in lines[1].lower() and lines[1].startswith("Law 11B (event 2)")
+
+
+def test_a_fact_taken_by_default_is_not_also_listed_as_established():
+    """pf-01's class: an answer nobody could establish, settled by the rules' default (Član 21),
+    was printed among the facts found as if established, and again among those not established."""
+    from referee.expert.interview.casefile import case_dispute
+    book = load_rulebook("preferans")
+    case = {"game": "preferans", "header": {"players": {"declarer": "Marko", "defender_1": "Jovan",
+                                                       "defender_2": "Petar"}},
+            "answers": {"referee_plays": False, "deal_play": "second-drew", "game": "tref",
+                        "game_mode": "talon", "deal_contra": "none", "tricks_first": 2, "tricks_second": 2,
+                        "claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": "unknown",
+                        "oot_after_close": False, "contra_level": "none"}}
+    dispute, header, sources = case_dispute(case, book, "case.yaml")
+    ruling = rule_dispute(Ruler(book), dispute, header, sources)
+    assert any(u.question == "oot_before_turn" and u.has_default for u in ruling.unknown)
+    text = render(ruling, "text", "sr")
+    established = text[text.index("Utvrđene činjenice"):text.index("Neutvrđene činjenice")]
+    assert "pre nego što je igrač bio na redu" not in established
+    assert "uzima se odgovor „ne“ (član 21, stav 1; član 21, stav 2)" in text
