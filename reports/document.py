@@ -102,7 +102,9 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     and what was set aside and why."""
     w = words(lang)
     lines = []
-    events = len({f.event for f in ruling.findings}) > 1
+    # by the ruling's events, not by its findings: the alternatives' lines and the ruling's own
+    # must read alike, or the one shared by every alternative would be printed twice
+    events = ruling.event_count > 1
     for f in sorted(ruling.findings, key=lambda f: f.event):
         # only a kind whose player is an offender names one (a forfeited claim, an undecided
         # measure or a settlement names nobody "offender"), as the findings' view does

@@ -209,7 +209,7 @@ def test_the_decision_names_no_offender_for_a_forfeited_claim_and_says_which_eve
                       penalty=[], event=0, claim="", orders=[], readings=[])
     ruling = _case("bridge", book.cases[0].name)
     lines = decision(replace(ruling, findings=[base, replace(base, event=1, kind="violation")],
-                             not_ruled=[]), "en")
+                             not_ruled=[], events=[{}, {}]), "en")
     assert "Offender" not in lines[0] and lines[0].startswith("Law 11B (event 1)")
     assert "offender" in lines[1].lower() and lines[1].startswith("Law 11B (event 2)")
 
@@ -232,3 +232,26 @@ def test_a_fact_taken_by_default_is_not_also_listed_as_established():
     established = text[text.index("Utvrđene činjenice"):text.index("Neutvrđene činjenice")]
     assert "pre nego što je igrač bio na redu" not in established
     assert "uzima se odgovor „ne“ (član 21, stav 1; član 21, stav 2)" in text
+
+
+def test_a_finding_every_alternative_shares_is_printed_once_in_a_ruling_of_several_events():
+    """Two events (an early speech nobody could establish, and same-category bids): the priority
+    finding stands in every alternative; the decision states it once, with its event."""
+    from referee.expert.interview.casefile import case_dispute
+    book = load_rulebook("ulti")
+    case = {"game": "ulti", "header": {"players": {"declarer": "A", "defender_1": "B", "defender_2": "C"}},
+            "answers": {"game_kind": "colour", "trump": "zold", "res_parti": "not-bid",
+                        "res_negyvenszaz": "won", "res_huszszaz": "not-bid", "res_ulti": "not-bid",
+                        "res_durchmars": "not-bid", "res_teritett_durchmars": "not-bid"},
+            "events": [{"claim": ["early-speech"], "booked": False, "phase": "bidding",
+                        "offender": "defender_2", "spoke_early": "unknown", "prev_clear": True},
+                       {"claim": ["priority"], "booked": False, "same_category": True}]}
+    dispute, header, sources = case_dispute(case, book, "case.yaml")
+    ruling = rule_dispute(Ruler(book), dispute, header, sources)
+    assert ruling.alternatives
+    text = render(ruling, "text", "en")
+    head = text[:text.index("1. ") + 2000]
+    decision = head[head.index("DECISION"):]
+    assert decision.count("ranking") + decision.count("Mondások") >= 1
+    lines = [l for l in decision.splitlines() if "Mondások" in l]
+    assert len(lines) == 1 and "(event 2)" in lines[0], lines
