@@ -157,3 +157,19 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
                                                 "--no-register", *K],
                                          input="\n".join(typed[k:]) + "\n\n").output
             assert _ruling(resumed) == expected
+
+
+def test_unknown_among_sets_on_a_several_answer_question_says_how_to_split_them():
+    """A blind tester typed 'unknown: a, b' on a question taking several answers (the README's
+    single-answer form): refused with how to give the sets, and the '|' form is taken."""
+    import pytest
+
+    from referee.expert.language.answers import parse_typed
+    from referee.expert.language.errors import RefereeError
+    from referee.expert.language.rulebook import load_rulebook
+    book = load_rulebook("preferans")
+    q = book.questions["claim"]
+    assert parse_typed(q, "unknown: bad-dolaz | bad-dolaz, bad-play", book) == \
+        {"unknown": [["bad-dolaz"], ["bad-dolaz", "bad-play"]]}
+    with pytest.raises(RefereeError, match=r"separated by '\|'"):
+        parse_typed(q, "unknown: bad-dolaz, bad-play", book)

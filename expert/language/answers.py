@@ -122,6 +122,11 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
         parts = [t for t in rest.replace(";", ",").split(",") if t.strip()]
         if qtype(q).several:
             among = [parse_typed(q, t, book, answers, lang) for t in rest.split("|") if t.strip()]
+            if len(among) < 2:
+                # commas join the answers of one set here: the sets it may be are split by '|'
+                raise RefereeError(f"invalid answer {_shown(raw)} to {q.id!r}: this question takes several "
+                                   "answers, so give the sets it may be separated by '|', e.g. "
+                                   "'unknown: a | a, b'")
         else:
             among = [parse_typed(q, t, book, answers, lang) for t in parts]
         return check(q, {UNKNOWN: among}, book, answers)
