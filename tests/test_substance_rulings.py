@@ -174,3 +174,29 @@ def test_an_incomplete_ruling_leaves_open_a_request_an_open_question_decides(tmp
     assert (stands.answer, stands.cause) == ("undecided", "depends")
     assert "l35d_doubling_cancelled" in stands.reason["en"]
     assert cancelled.answer == "granted" and cancelled.provisions == ["bridge:35D"]
+
+
+def test_two_renonsz_in_two_events_without_the_tournaments_reading_give_both_readings(tmp_path):
+    """Ulti's text has no rule for several renonsz (the reading question says so), but the
+    interview asks readings per event: two renonsz in two events used to be settled 'first only'
+    in silence, citing a sentence that does not say it. Unanswered, the reading is now ruled as
+    unknown: one alternative per reading; answered, that reading alone."""
+    case = {"answers": {"booked": False, "game_kind": "colour", "trump": "zold"},
+            "events": [
+                {"claim": ["revoke"], "offender": "defender_1", "revoke_kind": "not-follow",
+                 "could_comply": True, "card_visible": True, "st_parti": "open", "st_negyvenszaz": "not-bid",
+                 "st_huszszaz": "not-bid", "st_ulti": "open", "st_durchmars": "not-bid",
+                 "st_teritett_durchmars": "not-bid"},
+                {"claim": ["revoke"], "offender": "declarer", "revoke_kind": "not-beat",
+                 "could_comply": True, "card_visible": True, "st_parti": "open", "st_negyvenszaz": "not-bid",
+                 "st_huszszaz": "not-bid", "st_ulti": "open", "st_durchmars": "not-bid",
+                 "st_teritett_durchmars": "not-bid"}]}
+    ruling = _rule(tmp_path, "ulti", case)
+    assert any(u.question == "several_renonsz" and u.matters for u in ruling.unknown)
+    readings = [a.when for a in ruling.alternatives]
+    assert sorted(w[0]["several_renonsz"] for w in readings) == ["each", "first-only"]
+    later = {a.when[0]["several_renonsz"]: [n.cause for n in a.not_ruled] for a in ruling.alternatives}
+    assert "later" in later["first-only"] and "later" not in later["each"]
+    case["answers"]["several_renonsz"] = "first-only"
+    ruling = _rule(tmp_path, "ulti", case)
+    assert not ruling.alternatives and [n.cause for n in ruling.not_ruled] == ["later"]

@@ -36,6 +36,41 @@ MAX_BRANCHES = 256      # combinations of unknown answers tried; beyond, the las
 def rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                  from_cards: dict | None = None, ask: bool = True) -> Ruling:
     """``ask``: also list the questions the interview would still ask (``open_questions``)."""
+    ruling = _rule_dispute(ruler, dispute, header, from_cards, ask)
+    unread = _unread_readings(ruler.book, dispute, ruling)
+    if unread:
+        # a rule on acts of different events (ulti: only the first renonsz is settled) applied
+        # on a reading of the deal nobody gave: ruled as unknown, so both readings are shown
+        # rather than one taken in silence (the interview asks readings per event and never saw
+        # the two acts together)
+        from dataclasses import replace
+
+        from referee.expert.language.model import UNKNOWN
+        answers = {**dispute.answers, **{q: UNKNOWN for q in unread}}
+        ruling = _rule_dispute(ruler, replace(dispute, answers=answers), header, from_cards, ask)
+    return ruling
+
+
+def _unread_readings(book: Rulebook, dispute: Dispute, ruling: Ruling) -> list[str]:
+    """The deal's questions (scope: deal) that a rule setting aside a later event's finding
+    reads and nobody answered."""
+    answered = set(dispute.answers) | {q for e in dispute.events for q in e}
+    later = [n for n in ruling.not_ruled + [x for a in ruling.alternatives for x in a.not_ruled]
+             if n.cause == "later"]
+    found: list[str] = []
+    for n in later:
+        p = book.production(n.by)
+        if p is None or p.when is None:
+            continue
+        for q in sorted(cond.questions_read(p.when)):
+            if q not in answered and q not in found and q in book.questions \
+                    and book.questions[q].scope == "deal":
+                found.append(q)
+    return found
+
+
+def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
+                  from_cards: dict | None = None, ask: bool = True) -> Ruling:
     if not dispute.order_known and len(dispute.events) > 1:
         return _in_every_order(ruler, dispute, header, from_cards, ask)
     book = ruler.book
