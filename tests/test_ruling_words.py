@@ -5,27 +5,17 @@ no inserted name is declined; no "!!" marker."""
 import re
 
 import pytest
-import yaml
 
-from referee.expert.engine.ruler import Ruler
-from referee.expert.interview.adjudicate import rule_dispute
-from referee.expert.interview.casefile import case_dispute, read_case
 from referee.expert.language.rulebook import list_games, load_rulebook
 from referee.reports.i18n import words
 from referee.reports.render import render
+
+from case_helpers import rule_case as _rule
 
 IF_WORDS = {"en": "If", "sr": "Ako je", "pl": "Jeżeli", "ru": "Если", "hu": "Ha"}
 # a provision or production id ("preferans:7.out-of-turn"), the trail's own words, the old marker
 LEAKS = [re.compile(r"\b(?:preferans|bridge|skat|ulti):[\w.]"), re.compile(r"\bderived: |\bfinding: "),
          re.compile(r"!!")]
-
-
-def _rule(tmp_path, game: str, data: dict):
-    book = load_rulebook(game)
-    path = tmp_path / f"{game}.yaml"
-    path.write_text(yaml.safe_dump({"game": game, **data}, allow_unicode=True), encoding="utf-8")
-    dispute, header, sources = case_dispute(read_case(path), book, path)
-    return rule_dispute(Ruler(book), dispute, header, sources)
 
 
 def _casebook_disputes(tmp_path, game: str, count: int = 3):

@@ -1,20 +1,10 @@
 """Substantive faults native reviewers found in printed rulings, each asserted on the ruling a case
 file gets: what is applied is never also listed as set aside; a won game is not a penalty; a
 request for an amount is answered by what the party himself receives."""
-import yaml
 
-from referee.expert.engine.ruler import Ruler
-from referee.expert.interview.adjudicate import rule_dispute
-from referee.expert.interview.casefile import case_dispute, read_case
 from referee.expert.language.rulebook import load_rulebook
 
-
-def _rule(tmp_path, game: str, data: dict):
-    book = load_rulebook(game)
-    path = tmp_path / f"{game}.yaml"
-    path.write_text(yaml.safe_dump({"game": game, **data}, allow_unicode=True), encoding="utf-8")
-    dispute, header, sources = case_dispute(read_case(path), book, path)
-    return rule_dispute(Ruler(book), dispute, header, sources)
+from case_helpers import rule_case as _rule
 
 
 def test_an_article_applied_is_not_listed_as_set_aside(tmp_path):

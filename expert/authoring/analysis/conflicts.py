@@ -18,8 +18,7 @@ answers the penalties read and confirmed on the rulebook's one Ruler before it i
 from __future__ import annotations
 
 from referee.expert.authoring.analysis import report
-from referee.expert.language import conditions as cond
-from referee.expert.authoring.analysis.space import Space, alt_condition, fill_example, describe_finding, finding_signature, show_answers, where
+from referee.expert.authoring.analysis.space import Space, alt_condition, tested_first, fill_example, describe_finding, finding_signature, show_answers, where
 
 CONFIRMATIONS = 5
 # The search for answers on which two findings both stand is bounded per pair: at most
@@ -121,7 +120,7 @@ def find_together(book, ctx, p, q, share: int = 1):
             # the questions the alternative tests come first, fewest allowed answers first: a
             # walk decides them before the questions only its negative facts bring in, so the
             # literals that cannot hold together are found near the root
-            spaces.append(Space.build(book, ev, [alt_condition(both)], prefer=_tested(book, both))
+            spaces.append(Space.build(book, ev, [alt_condition(both)], prefer=tested_first(book, both))
                           .restrict(both)
                           .pruned(ev.alt_viable(both), walk_first=True).bounded(budget))
         if len(joint) > max_joint:
@@ -149,23 +148,6 @@ def find_together(book, ctx, p, q, share: int = 1):
         if space.sampled:
             ctx.bounded += 1
     return None, None
-
-
-def _tested(book, alt) -> list[str]:
-    """The questions an alternative's answer literals test, those allowing fewest answers
-    first (the literals narrow them; see ``Space.restrict``)."""
-    by_q: dict[str, list] = {}
-    for pos, lit in alt:
-        if isinstance(lit, cond.AnswerTest) and lit.question in book.questions:
-            by_q.setdefault(lit.question, []).append((pos, lit))
-
-    def allowed(qid):
-        q = book.questions[qid]
-        values = q.allowed() if q.type in ("choice", "yesno") else None
-        if not values:
-            return 1_000
-        return sum(1 for v in values if all(l.holds(v) == pos for pos, l in by_q[qid]))
-    return sorted(by_q, key=lambda qid: (allowed(qid), qid))
 
 
 def _overriders(book, ctx) -> dict[str, list]:

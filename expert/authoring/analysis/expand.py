@@ -26,7 +26,12 @@ class Unfolder:
         self._facts: dict[str, list | None] = {}
         self._prods: dict[str, list | None] = {}
         self._visiting: set[str] = set()
-        self._pairs: dict = {}
+        self._pairs: dict = {}          # literals on one question -> do they contradict
+        self._summaries: dict = {}      # alternative -> (literals by question, facts, contradicts)
+        self._gate_common: dict = {}    # question -> literals every alternative of its gate has
+        self._indexes: dict = {}        # fact -> its ways, filed under their rarest literal
+        self._refuted: dict = {}        # (fact, literals) -> always derived where they hold
+        self._fact_qs: dict = {}        # fact -> the questions its derivations read
 
     def production(self, pid: str) -> list | None:
         """The unfolded alternatives of a production (each a frozenset of (positive, literal)),
@@ -86,7 +91,7 @@ class Unfolder:
         """The literals that hold wherever the question is asked: those every alternative of
         its ``when`` has, with the same of the questions they need answered (gates do not loop:
         the questions are ordered by them)."""
-        memo = self.__dict__.setdefault("_gate_common", {})
+        memo = self._gate_common
         hit = memo.get(qid)
         if hit is None:
             memo[qid] = frozenset()                  # while it is worked out
@@ -125,6 +130,14 @@ class Unfolder:
     def dead(self, alt: frozenset) -> bool:
         return self._contradicts(alt)
 
+    def _clash(self, qid: str, key: frozenset) -> bool:
+        """Can these (positive, literal) pairs on one question not hold together? (memoised)"""
+        hit = self._pairs.get(key)
+        if hit is None:
+            from referee.expert.authoring.analysis.unreachable import _on_question
+            hit = self._pairs[key] = bool(_on_question(self.book, qid, list(key)))
+        return hit
+
     def exclusive(self, a: frozenset, b: frozenset) -> bool:
         """``_contradicts(a | b)``, from what each alternative alone is worth (memoised): a
         question only one of them reads contradicts when it does in that one, so only the
@@ -136,17 +149,9 @@ class Unfolder:
             return True
         if len(qb) < len(qa):
             qa, qb = qb, qa
-        pairs_of = self._pairs
         for qid, pairs in qa.items():
             other = qb.get(qid)
-            if other is None:
-                continue
-            key = pairs | other
-            hit = pairs_of.get(key)
-            if hit is None:
-                from referee.expert.authoring.analysis.unreachable import _on_question
-                hit = pairs_of[key] = bool(_on_question(self.book, qid, list(key)))
-            if hit:
+            if other is not None and self._clash(qid, pairs | other):
                 return True
         neg = neg_a | neg_b
         if neg:
@@ -172,25 +177,12 @@ class Unfolder:
             for i, s in enumerate(summaries):
                 out.setdefault(tuple(s[0].get(q) for q in shared), []).append(i)
             return out
-        pairs_of = self._pairs
-        from referee.expert.authoring.analysis.unreachable import _on_question
         result = []
         groups_b = list(groups(sb).items())
         for ga, ia in groups(sa).items():
             for gb, ib in groups_b:
-                clash = False
-                for k, qid in enumerate(shared):
-                    x, y = ga[k], gb[k]
-                    if x is None or y is None:
-                        continue
-                    key = x | y
-                    hit = pairs_of.get(key)
-                    if hit is None:
-                        hit = pairs_of[key] = bool(_on_question(self.book, qid, list(key)))
-                    if hit:
-                        clash = True
-                        break
-                if clash:
+                if any(x is not None and y is not None and self._clash(qid, x | y)
+                       for qid, x, y in zip(shared, ga, gb)):
                     continue
                 for i in ia:
                     _, pos_a, neg_a, self_a = sa[i]
@@ -218,7 +210,7 @@ class Unfolder:
         return False
 
     def _index(self, name: str) -> dict:
-        memo = self.__dict__.setdefault("_indexes", {})
+        memo = self._indexes
         hit = memo.get(name)
         if hit is None:
             ways = []
@@ -235,11 +227,10 @@ class Unfolder:
         return hit
 
     def _summary(self, alt: frozenset) -> tuple:
-        """An alternative's literals by question (frozensets), its positive and negative facts."""
-        memo = self.__dict__.setdefault("_summaries", {})
-        hit = memo.get(alt)
+        """An alternative's literals by question (frozensets), its positive and negative facts,
+        and whether it contradicts itself on one of its questions (memoised)."""
+        hit = self._summaries.get(alt)
         if hit is None:
-            from referee.expert.authoring.analysis.unreachable import _on_question
             by_q: dict[str, set] = {}
             pos_facts, neg_facts = set(), set()
             for pos, lit in alt:
@@ -248,38 +239,16 @@ class Unfolder:
                 elif isinstance(lit, cond.FactTest):
                     (pos_facts if pos else neg_facts).add(lit.name)
             questions = {q: frozenset(v) for q, v in by_q.items()}
-            contradicts = False             # on one of its questions, alone
-            for qid, key in questions.items():
-                found = self._pairs.get(key)
-                if found is None:
-                    found = self._pairs[key] = bool(_on_question(self.book, qid, list(key)))
-                contradicts = contradicts or found
-            hit = memo[alt] = (questions, frozenset(pos_facts), frozenset(neg_facts), contradicts)
+            contradicts = any(self._clash(qid, key) for qid, key in questions.items())
+            hit = self._summaries[alt] = (questions, frozenset(pos_facts), frozenset(neg_facts), contradicts)
         return hit
 
     def _contradicts(self, lits: frozenset) -> bool:
-        from referee.expert.authoring.analysis.unreachable import _on_question
-        by_q: dict[str, list] = {}
-        pos_facts, neg_facts = set(), set()
-        for pos, lit in lits:
-            if isinstance(lit, cond.AnswerTest):
-                by_q.setdefault(lit.question, []).append((pos, lit))
-            elif isinstance(lit, cond.FactTest):
-                (pos_facts if pos else neg_facts).add(lit.name)
-        if pos_facts & neg_facts:
+        _, pos_facts, neg_facts, contradicts = self._summary(lits)
+        if contradicts or pos_facts & neg_facts:
             return True
-        for qid, pairs in by_q.items():
-            key = frozenset(pairs)
-            hit = self._pairs.get(key)
-            if hit is None:
-                hit = self._pairs[key] = bool(_on_question(self.book, qid, pairs))
-            if hit:
-                return True
-        for name in neg_facts:
-            for way in self.fact(name) or []:
-                if way <= lits:
-                    return True
-        return False
+        # (by the ways ``fact`` keeps, not ``derivable``: this runs while productions unfold)
+        return any(way <= lits for name in neg_facts for way in self.fact(name) or [])
 
     def refuted(self, alt) -> bool:
         """Can the alternative never hold, because one of the facts it needs absent is derived
@@ -289,7 +258,7 @@ class Unfolder:
         search over the whole alternative would have to give up, and which proves, because a
         part of the alternative that cannot hold makes the whole of it impossible. Memoised by
         the fact and those literals, which many pairs of findings share."""
-        memo = self.__dict__.setdefault("_refuted", {})
+        memo = self._refuted
         # the facts whose derivations read fewest questions first: their walks are the shortest
         negative = sorted((lit.name for pos, lit in alt if not pos and isinstance(lit, cond.FactTest)),
                           key=lambda name: (len(self._fact_questions(name)), name))
@@ -307,7 +276,7 @@ class Unfolder:
         return False
 
     def _fact_questions(self, name: str) -> set:
-        memo = self.__dict__.setdefault("_fact_qs", {})
+        memo = self._fact_qs
         hit = memo.get(name)
         if hit is None:
             from referee.expert.authoring.analysis.space import relevant_questions

@@ -41,7 +41,7 @@ def _key(ruling) -> str:
     return json.dumps(d, sort_keys=True, default=str)
 
 
-def order_sensitive(book, ctx) -> list:
+def order_sensitive(book) -> list:
     """The productions a ruling could fire or not depending on the order facts arrive in.
 
     The compiled engine fires by strata (``circularity`` reports a rulebook that has none), so
@@ -67,7 +67,7 @@ def check(book, ctx, problems) -> int:
     ruler = ctx.ruler
     if ruler is None:
         return 0
-    sensitive = order_sensitive(book, ctx)
+    sensitive = order_sensitive(book)
     # a case none of them can fire on rules alike in every order: it is not ruled three times
     # (two thirds of the whole check of ulti, bridge and skat went to that)
     samples = [(c.answers, c) for c in book.cases if isinstance(c.answers, dict)

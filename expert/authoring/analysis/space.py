@@ -327,6 +327,23 @@ def alt_condition(alt) -> cond.Condition:
     return cond.All(tuple(lit if pos else cond.Not(lit) for pos, lit in alt))
 
 
+def tested_first(book: Rulebook, alt) -> list[str]:
+    """The questions an alternative's answer literals test, those allowing fewest answers
+    first (the literals narrow them; see ``Space.restrict``)."""
+    by_q: dict[str, list] = {}
+    for pos, lit in alt:
+        if isinstance(lit, cond.AnswerTest) and lit.question in book.questions:
+            by_q.setdefault(lit.question, []).append((pos, lit))
+
+    def allowed(qid):
+        q = book.questions[qid]
+        values = q.allowed() if q.type in ("choice", "yesno") else None
+        if not values:
+            return 1_000
+        return sum(1 for v in values if all(l.holds(v) == pos for pos, l in by_q[qid]))
+    return sorted(by_q, key=lambda qid: (allowed(qid), qid))
+
+
 def relevant_questions(book: Rulebook, conditions: Iterable, ev: Evaluator) -> set[str]:
     """Questions the conditions read, through derived facts, plus the gates of those."""
     wanted: set[str] = set()

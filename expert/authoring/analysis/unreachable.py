@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.expert.language import conditions as cond
 from referee.expert.authoring.analysis import report
-from referee.expert.authoring.analysis.space import Space, alt_condition, base_domain, show_lit
+from referee.expert.authoring.analysis.space import Space, alt_condition, base_domain, show_lit, tested_first
 
 
 def _on_question(book, qid, pairs):
@@ -144,19 +144,23 @@ def check(book, ctx, problems) -> set[str]:
                f"production {p.id!r} ({', '.join(p.cites)}) can never fire: {why}",
                p, productions=[p.id], provisions=p.cites)
     ctx.unreachable = set(dead)
+    # productions stating one condition twice (a finding, the fact it gates, the clearing) walk
+    # the same unfolded alternatives: the first walk's leaves are kept for the others
+    walked: dict = {}
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
         if ctx.unit(problems, "unreachable", p.id, [p.id], [],
-                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder)):
+                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked)):
             ctx.unreachable.add(p.id)
     return ctx.unreachable
 
 
-def _search(book, ev, problems, p, unfold=None) -> bool:
+def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
     """Search for answers that fire ``p``; report it when there are none. True: proved
     unreachable (the whole space was searched)."""
-    found, spaces = _witness_unfolded(book, ev, p, unfold) if unfold is not None else (None, None)
+    found, spaces = (_witness_unfolded(book, ev, p, unfold, {} if walked is None else walked)
+                     if unfold is not None else (None, None))
     if spaces is None:
         found, spaces = _witness(book, ev, p)
     if found is not None:
@@ -181,28 +185,24 @@ def _search(book, ev, problems, p, unfold=None) -> bool:
 WALK_BUDGET = 3_000     # nodes of the walk over one unfolded alternative
 
 
-def _witness_unfolded(book, ev, p, unfold):
+def _witness_unfolded(book, ev, p, unfold, walked: dict):
     """As ``_witness``, over the production's unfolded alternatives (``expand``), each walked
     in order with the alternative's own literals pruning (``Evaluator.alt_viable``): the walk
     reaches an example within a few nodes, or ends and proves there is none. (None, None) when
     the production does not unfold."""
-    from referee.expert.authoring.analysis.conflicts import _tested
     alts = unfold.production(p.id)
     findings = any(isinstance(l, cond.NoFindings) for alt in ev.alts[p.id] for _, l in alt)
     if alts is None or findings:
         return None, None        # ({findings: none} is decided only at a leaf: the usual search)
     spaces = []
-    walked = unfold.__dict__.setdefault("_walked", {})
     for alt in alts:
         if unfold.refuted(alt):
             continue                     # a fact it needs absent is derived wherever it holds
-        # productions stating one condition twice (a finding, the fact it gates, the clearing)
-        # walk the same alternatives: the first walk's leaves are kept for the others
         leaves = walked.get(alt)
         if leaves is None:
             key = alt
             alt = sorted(alt, key=str)
-            space = (Space.build(book, ev, [alt_condition(alt)], prefer=_tested(book, alt))
+            space = (Space.build(book, ev, [alt_condition(alt)], prefer=tested_first(book, alt))
                      .restrict(alt).pruned(ev.alt_viable(alt), walk_first=True).bounded(WALK_BUDGET))
             leaves = walked[key] = (space, [dict(a) for a in _first(space, 1)])
         space, found = leaves
