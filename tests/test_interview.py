@@ -186,3 +186,11 @@ def test_a_long_menu_and_a_refusal_fit_an_80_by_24_terminal(tmp_path, monkeypatc
     rows = sum(max(1, -(-len(line) // 80)) for line in screen[:refusal + 1])     # a terminal wraps by characters
     assert rows + 1 <= 24, out[start:]          # and the prompt line under it
     assert "1–16" in screen[refusal] and "pass-out-of-turn" not in screen[refusal]
+
+
+def test_unknown_among_on_a_several_answer_question_says_to_split_the_sets_with_a_bar(tmp_path):
+    """'unknown: a, b' on the claim menu reads as one set; the refusal says how to give the sets
+    it may be (a blind tester was refused with the menu's numbers only)."""
+    result, _ = interview(tmp_path, "unknown: early, bad-game\nearly\nno\n2\n1\n\n")
+    assert "separate the sets it may be with '|'" in result.output
+    assert result.exit_code == 0

@@ -171,5 +171,5 @@ def test_unknown_among_sets_on_a_several_answer_question_says_how_to_split_them(
     q = book.questions["claim"]
     assert parse_typed(q, "unknown: bad-dolaz | bad-dolaz, bad-play", book) == \
         {"unknown": [["bad-dolaz"], ["bad-dolaz", "bad-play"]]}
-    with pytest.raises(RefereeError, match=r"separated by '\|'"):
+    with pytest.raises(RefereeError, match=r"separate the sets it may be with '\|'"):
         parse_typed(q, "unknown: bad-dolaz, bad-play", book)

@@ -44,6 +44,9 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
                lang: str = "en") -> str:
     """' (did you mean ...?)' for a value or label of ``q`` close to what was typed; for a list
     answer, for the first item that is not a value. '' when nothing is close."""
+    if _unsplit_sets(q, typed):
+        # 'unknown: a, b' on a question taking several answers reads as one set, not a choice
+        return " (this question takes several answers: separate the sets it may be with '|', e.g. 'unknown: a | a, b')"
     allowed = allowed_values(q, book, answers)
     if not allowed or isinstance(typed, bool) or q.type == "yesno":
         return ""                      # yes/no: the refusal already says "yes or no"
@@ -62,6 +65,15 @@ def value_hint(q: Question, typed: Any, book: Rulebook, answers: dict | None = N
     if not values:
         return ""
     return " (did you mean " + " or ".join(repr(v) for v in values) + "?)"
+
+
+def _unsplit_sets(q: Question, typed: Any) -> bool:
+    """'unknown: a, b' typed for a question that takes several answers, without the '|' that
+    separates the sets it may be."""
+    if not isinstance(typed, str) or not qtype(q).several:
+        return False
+    head, colon, rest = typed.partition(":")
+    return bool(colon) and head.strip().lower() in prompt_words.UNKNOWN_WORDS and "|" not in rest
 
 
 def _shown(value: Any) -> str:
@@ -122,11 +134,9 @@ def parse_typed(q: Question, raw: str, book: Rulebook, answers: dict | None = No
         parts = [t for t in rest.replace(";", ",").split(",") if t.strip()]
         if qtype(q).several:
             among = [parse_typed(q, t, book, answers, lang) for t in rest.split("|") if t.strip()]
-            if len(among) < 2:
-                # commas join the answers of one set here: the sets it may be are split by '|'
-                raise RefereeError(f"invalid answer {_shown(raw)} to {q.id!r}: this question takes several "
-                                   "answers, so give the sets it may be separated by '|', e.g. "
-                                   "'unknown: a | a, b'")
+            if len(among) < 2:          # one set: the sets it may be are split by '|'
+                raise RefereeError(f"invalid answer {_shown(raw)} to {q.id!r}"
+                                   f"{value_hint(q, raw, book, answers, lang)}")
         else:
             among = [parse_typed(q, t, book, answers, lang) for t in parts]
         return check(q, {UNKNOWN: among}, book, answers)
