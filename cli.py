@@ -705,27 +705,29 @@ def _update_case(result) -> bool:
 @click.option("--no-cache", is_flag=True,
               help="Compute every analysis again instead of reusing the results of earlier checks "
                    "for what did not change.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: one per CPU; 1: everything in this process). "
+                   "Each rulebook's casebook and its analyses are separate jobs.")
 @KNOWLEDGE
-def check(game, fmt, strict, no_cache, knowledge):
+def check(game, fmt, strict, no_cache, jobs, knowledge):
     """Validate knowledge: references, casebook coverage, and the rule-base analysis
     (conflicts, redundancy, unreachable productions, circularity, silent claims, unused
     knowledge, order dependence). Exit 1 when there are errors (with --strict, also when
     there are warnings); warnings alone are allowed. Results of earlier checks are reused for
     whatever the edits since did not touch."""
     import time
-    from referee.expert.authoring.checks import PROGRESS_STEPS, check_game, problem_dict
+    from referee.expert.authoring.check_jobs import check_games
+    from referee.expert.authoring.checks import PROGRESS_STEPS, problem_dict
     from referee.expert.language.rulebook import list_games
     games_ = [game] if game else list_games(knowledge)
     started = time.monotonic()
-    results = {}
     if sys.stderr.isatty() and fmt == "text":
         with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr,
                                item_show_func=lambda x: x) as bar:
-            for g in games_:
-                results[g] = check_game(g, knowledge, lambda label, g=g: bar.update(1, f"{g}: {label}"),
-                                        cache=not no_cache)
+            results = check_games(games_, knowledge, lambda g, label: bar.update(1, f"{g}: {label}"),
+                                  cache=not no_cache, jobs=jobs)
     else:
-        results = {g: check_game(g, knowledge, cache=not no_cache) for g in games_}
+        results = check_games(games_, knowledge, cache=not no_cache, jobs=jobs)
     errors = sum(len(p.errors) for p in results.values())
     if fmt == "json":
         click.echo(json.dumps({g: [problem_dict(i) for i in p.items] for g, p in results.items()},

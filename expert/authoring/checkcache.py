@@ -112,24 +112,34 @@ class CheckCache:
 
     def save(self) -> None:
         """Write this check's entries (atomically; a cache that cannot be written is skipped)."""
-        if self.file is None:
-            return
+        if self.file is not None:
+            write_entries(self.folder, self.file, self.new)
+
+
+def write_entries(folder: Path, file: Path, entries: dict) -> None:
+    """Write one knowledge folder's results (atomically; a cache that cannot be written is
+    skipped). A check run in parts (``check_jobs``) writes the entries of its parts together."""
+    folder, file = Path(folder), Path(file)
+    try:
+        body = json.dumps({"format": FORMAT, "code": code_version(), "entries": entries},
+                          ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if file.exists() and not file.is_file():
+            return                              # never replace what is not a regular file
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         try:
-            body = json.dumps({"format": FORMAT, "code": code_version(), "entries": self.new},
-                              ensure_ascii=False, default=str)
-        except (TypeError, ValueError):
-            return
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            if self.file.exists() and not self.file.is_file():
-                return                              # never replace what is not a regular file
-            fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(body)
-            os.replace(tmp, self.file)
-            _bound(self.folder)
-        except OSError:
-            pass
+            os.replace(tmp, file)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)                  # not replaced: no half-written file left
+        _bound(folder)
+    except OSError:
+        pass
 
 
 def _bound(folder: Path) -> None:

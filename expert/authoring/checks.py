@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from referee.expert.authoring.analysis import STEPS, Analysis, analyse
+from referee.expert.authoring.analysis import HALVES, STEPS, Analysis, analyse, bounded_note
 from referee.expert.authoring.casebook import raised
 from referee.expert.authoring.checkcache import CheckCache, cache_dir
 from referee.expert.interview.from_cards import answers_from_cards, merge
@@ -25,12 +25,20 @@ from referee.expert.engine.ruler import Ruler
 
 # steps reported to a progress callback per game: loading, the casebook, then each analysis
 PROGRESS_STEPS = 2 + STEPS
+# a check's parts, which read nothing of each other (``check_jobs`` runs them apart): the
+# knowledge's references and the casebook's coverage, then the two halves of the rule-base
+# analysis (``analysis.HALVES``)
+PARTS = ("casebook", "analysis", "search")
 
 
 def check_game(game: str, root: str | Path | None = None,
-               progress: Callable[[str], None] | None = None, cache: bool = True) -> Problems:
+               progress: Callable[[str], None] | None = None, cache: bool = True,
+               parts: tuple = PARTS, save: bool = True) -> Problems:
     """Load, validate and analyse one rulebook. ``cache``: reuse the results of earlier checks
-    for every unit of work whose knowledge files are unchanged (``checkcache``)."""
+    for every unit of work whose knowledge files are unchanged (``checkcache``). ``parts``:
+    only some of the check (``PARTS``); the analysis part alone reports none of what loading
+    found. ``save``: write the cache (a part run apart hands its entries back instead:
+    ``problems.cache_entries``)."""
     def step(label: str) -> None:
         if progress:
             progress(label)
@@ -39,17 +47,23 @@ def check_game(game: str, root: str | Path | None = None,
     try:
         book = load_rulebook(game, root, problems)
     except RefereeError as exc:
-        problems.error(exc.message, exc.file, exc.line)
-        for _ in range(PROGRESS_STEPS):
+        if "casebook" in parts:
+            problems.error(exc.message, exc.file, exc.line)
+        for _ in range(_steps(parts)):
             step("skipped")
-        return problems
-    step("load")
-    check_book(book, problems, step, cache)
+        return problems if "casebook" in parts else Problems()
+    if "casebook" in parts:
+        step("load")
+    check_book(book, problems, step, cache, parts, save)
     return problems
 
 
+def _steps(parts) -> int:
+    return (2 if "casebook" in parts else 0) + sum(len(HALVES[p]) for p in parts if p in HALVES)
+
+
 def check_book(book, problems: Problems, step: Callable[[str], None] = lambda label: None,
-               cache: bool = True) -> Problems:
+               cache: bool = True, parts: tuple = PARTS, save: bool = True) -> Problems:
     """Everything `referee check` does once a rulebook is loaded and validated (``problems``
     holds what loading found); ``step`` is called once per progress step after loading."""
     # references that do not resolve were reported by validate with category "dangling";
@@ -57,46 +71,69 @@ def check_book(book, problems: Problems, step: Callable[[str], None] = lambda la
     # (malformed YAML, a condition that does not parse) leave a rulebook the analyses would
     # misread, so they wait until those are fixed.
     if any(p.category != "dangling" for p in problems.errors):
-        problems.notes = ["the rule-base analysis was skipped: fix the errors above first"]
-        for _ in range(PROGRESS_STEPS - 1):
+        if "casebook" in parts:
+            problems.notes = ["the rule-base analysis was skipped: fix the errors above first"]
+        else:
+            problems.items = []
+        for _ in range(_steps(parts) - (1 if "casebook" in parts else 0)):
             step("skipped")
         return problems
+    if "casebook" not in parts:
+        problems.items = []          # what loading found is the casebook part's to report
     cited = {c for p in book.productions for c in p.cites}
-    for prov in book.provisions.values():
-        if prov.penalty_bearing and prov.id not in cited:
-            problems.error(f"penalty-bearing provision {prov.id} ({prov.label}) is cited by no "
-                           "production: the rulebook never applies its penalty",
-                           prov.file, prov.line, "deficiency")
+    if "casebook" in parts:
+        for prov in book.provisions.values():
+            if prov.penalty_bearing and prov.id not in cited:
+                problems.error(f"penalty-bearing provision {prov.id} ({prov.label}) is cited by no "
+                               "production: the rulebook never applies its penalty",
+                               prov.file, prov.line, "deficiency")
     from referee.expert.authoring.analysis.circularity import cycles
     ruler = None
     if not cycles(book):
         try:
             ruler = Ruler(book)
         except RefereeError as exc:
-            problems.error(exc.message, exc.file, exc.line)
+            if "casebook" in parts:
+                problems.error(exc.message, exc.file, exc.line)
     ctx = Analysis(book, ruler, CheckCache(book) if cache and cache_dir() is not None else None)
-    if ruler is not None:
-        _coverage(book, ctx, cited, problems)
-    step("casebook")
-    analyse(book, problems, ruler, step, ctx=ctx)
-    _undecided(book, problems)
+    if "casebook" in parts:
+        if ruler is not None:
+            _coverage(book, ctx, cited, problems)
+        step("casebook")
+    only = tuple(label for part in parts if part in HALVES for label in HALVES[part])
+    if only:
+        analyse(book, problems, ruler, step, ctx=ctx, only=only)
+    if "search" in parts:
+        problems.undecided = _undecided(book)
+    if tuple(parts) == PARTS:
+        finish_notes(problems)
     if ctx.cache is not None:
-        ctx.cache.save()
+        if save:
+            ctx.cache.save()
+        else:
+            problems.cache_entries = (str(ctx.cache.folder), str(ctx.cache.file), ctx.cache.new)
         problems.cache = (ctx.cache.hits, ctx.cache.misses)
     return problems
 
 
-def _undecided(book, problems) -> None:
-    """List the places where the rules as given do not decide (cut-off text, absent articles):
-    a rule author sees what the rulebook still lacks."""
+def finish_notes(problems: Problems) -> None:
+    """The notes of a whole check: its parts' notes, how many searches were bounded, and the
+    places the rules as given do not decide (each part leaves its share on ``problems``)."""
+    problems.notes = (list(getattr(problems, "notes", [])) + bounded_note(getattr(problems, "bounded", 0))
+                      + list(getattr(problems, "undecided", [])))
+
+
+def _undecided(book) -> list[str]:
+    """The places where the rules as given do not decide (cut-off text, absent articles): a
+    rule author sees what the rulebook still lacks."""
     from referee.expert.language.model import text
-    notes = list(getattr(problems, "notes", []))
+    notes = []
     for p in book.productions:
         if p.action == "finding" and p.kind == "undecided":
             summary = " ".join(text(p.finding.get("summary")).split())
             notes.append(f"undecided: {p.file}:{p.line}: {p.id} ({', '.join(p.cites)}): "
                          f"{summary[:150]}{'…' if len(summary) > 150 else ''}")
-    problems.notes = notes
+    return notes
 
 
 def _coverage(book, ctx, cited, problems) -> None:

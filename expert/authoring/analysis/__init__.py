@@ -136,30 +136,47 @@ def steps():
 
 
 STEPS = 9
+# the analyses in two halves that read nothing of each other's results (``check_jobs`` runs them
+# apart): the unreachable productions are read by conflicts, verdicts and redundancy; the
+# searches of the second half read only the rulebook. Circularity, which decides whether the
+# others can run at all, is worked out by both and reported by the first.
+HALVES = {"analysis": ("circularity", "unreachable", "conflicts", "verdicts", "redundancy"),
+          "search": ("deficiency", "unasked", "unused", "order")}
 
 
 def analyse(book, problems: Problems, ruler: Ruler | None = None,
             progress: Callable[[str], None] | None = None, cache=None,
-            ctx: Analysis | None = None) -> Analysis:
-    """Run every analysis; an analysis that fails is reported, never a crash."""
+            ctx: Analysis | None = None, only: tuple | None = None) -> Analysis:
+    """Run every analysis (``only``: those labels); an analysis that fails is reported, never
+    a crash. The analyses' notes are added to ``problems.notes``; the count of bounded searches
+    is left in ``problems.bounded`` (``bounded_note`` says it)."""
     ctx = ctx if ctx is not None else Analysis(book, ruler, cache)
     circular = False
     for label, fn in steps():
+        wanted = only is None or label in only
+        if not wanted and label != "circularity":
+            continue
         try:
             if label in ("unreachable", "conflicts", "verdicts", "redundancy", "deficiency", "unasked",
                          "order") and circular:
                 pass                      # strata are undefined; the circularity error says why
+            elif label == "circularity":
+                found = fn(book, ctx, problems if wanted else Problems())
+                circular = bool(found)
             else:
-                found = fn(book, ctx, problems)
-                if label == "circularity":
-                    circular = bool(found)
+                fn(book, ctx, problems)
         except Exception as exc:          # pragma: no cover - a bug here must not hide the rest
             problems.warning(f"the {label} analysis could not run: {type(exc).__name__}: {exc}",
                              str(book.root), None, "analysis")
-        if progress:
+        if progress and wanted:
             progress(label)
-    if ctx.bounded:
-        ctx.notes.append(f"{ctx.bounded} conflict search(es) stopped at their bound before covering "
-                         "every combination; a conflict hidden there would not be reported")
     problems.notes = getattr(problems, "notes", []) + ctx.notes
+    problems.bounded = getattr(problems, "bounded", 0) + ctx.bounded
     return ctx
+
+
+def bounded_note(bounded: int) -> list[str]:
+    if not bounded:
+        return []
+    return [f"{bounded} conflict search(es) stopped at their bound before covering every "
+            "combination; a conflict hidden there would not be reported"]

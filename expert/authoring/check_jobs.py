@@ -1,0 +1,122 @@
+"""`referee check` of several rulebooks at once, on every CPU the machine gives it.
+
+Each rulebook's check is three jobs that read nothing of each other (``checks.PARTS``: its
+references and casebook, and the two halves of its rule-base analysis). The jobs run in worker processes, the
+largest first, each worker taking the next job when it is done, and their results are put
+together in the order one process would give them: the same problems, notes and cache file
+(each part hands back the cache entries it used; they are written together, once per
+rulebook). On one CPU, or with ``jobs=1``, the rulebooks are checked one after the other in
+this process, as before.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+from pathlib import Path
+from typing import Callable
+
+from referee.expert.authoring.checks import PARTS, check_game, finish_notes
+from referee.expert.authoring.checkcache import write_entries
+from referee.expert.language.problems import Problems
+
+_progress = None       # the workers' queue for progress labels (set in each worker)
+
+
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:                   # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_games(games: list[str], root: str | Path | None = None,
+                progress: Callable[[str, str], None] | None = None, cache: bool = True,
+                jobs: int | None = None) -> dict[str, Problems]:
+    """Check each rulebook; ``progress(game, label)`` is called once per step of each."""
+    jobs = cpus() if jobs is None else max(1, jobs)
+    context = _context()
+    if jobs == 1 or context is None:
+        return {g: check_game(g, root, (lambda label, g=g: progress(g, label)) if progress else None,
+                              cache=cache) for g in games}
+    work = sorted(((g, part) for g in games for part in PARTS),
+                  key=lambda job: -_size(job[0], job[1], root))
+    labels = context.Queue()
+    done: dict[tuple, Problems] = {}
+    failed: list[BaseException] = []
+    with context.Pool(min(jobs, len(work)), initializer=_start, initargs=(labels,)) as pool:
+        pending = [pool.apply_async(_run, (g, part, root, cache), callback=done.update,
+                                    error_callback=failed.append) for g, part in work]
+        while len(done) + len(failed) < len(pending):
+            _relay(labels, progress, wait=0.05)
+        _relay(labels, progress, wait=0)
+    if failed:
+        raise failed[0]
+    return {g: _joined([done[(g, part)] for part in PARTS]) for g in games}
+
+
+def _context():
+    # fork: a worker starts with the modules already imported (spawn would import them again,
+    # about a second per worker); where there is no fork, one process does it all
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:
+        return None
+
+
+def _start(labels) -> None:
+    global _progress
+    _progress = labels
+
+
+def _run(game: str, part: str, root, cache: bool) -> dict:
+    problems = check_game(game, root, lambda label: _progress.put((game, label)), cache=cache,
+                          parts=(part,), save=False)
+    return {(game, part): problems}
+
+
+def _relay(labels, progress, wait: float) -> None:
+    """Pass the workers' progress labels on (waiting up to ``wait`` for the first)."""
+    try:
+        while True:
+            game, label = labels.get(timeout=wait) if wait else labels.get_nowait()
+            wait = 0
+            if progress:
+                progress(game, label)
+    except queue.Empty:
+        pass
+
+
+def _joined(parts: list[Problems]) -> Problems:
+    """One rulebook's problems as one process reports them: each part's problems and notes in
+    the order of ``PARTS``, then the notes of the whole check; the cache entries the parts used
+    written as one file."""
+    joined = Problems(items=[item for p in parts for item in p.items])
+    joined.notes = [note for p in parts for note in getattr(p, "notes", [])]
+    joined.bounded = sum(getattr(p, "bounded", 0) for p in parts)
+    joined.undecided = [note for p in parts for note in getattr(p, "undecided", [])]
+    finish_notes(joined)
+    saved = [p.cache_entries for p in parts if getattr(p, "cache_entries", None)]
+    if saved:
+        entries: dict = {}
+        for _, _, new in saved:
+            entries.update(new)
+        folder, file, _ = saved[0]
+        write_entries(Path(folder), Path(file), entries)
+    counts = [p.cache for p in parts if getattr(p, "cache", None)]
+    if counts:
+        joined.cache = (sum(c[0] for c in counts), sum(c[1] for c in counts))
+    return joined
+
+
+def _size(game: str, part: str, root) -> int:
+    """How long a job is likely to take, to start the longest first: the size of the
+    rulebook's knowledge files (the first half of the analyses weighs most)."""
+    from referee.expert.language.rulebook import knowledge_root
+    try:
+        folder = Path(knowledge_root(root)) / game
+        size = sum(p.stat().st_size for p in folder.rglob("*.yaml") if p.is_file())
+    except (OSError, ValueError):
+        size = 0
+    return size * {"analysis": 3, "search": 1}.get(part, 1)
