@@ -74,7 +74,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "reasons": reasons(ruling, lang),
         "technical": technical(ruling, lang),
         "encoding": w["encoding_text"].format(game=book.game, edition=book.edition, hash=_hash(book)),
-        "players_named": [(view.unnested(book.seat_label(s, lang)), players[s]) for s in book.seat_ids
+        "players_named": [(view.unnested(view.seat_label(ruling, s, lang)), players[s]) for s in book.seat_ids
                           if players.get(s)],
     }
 

@@ -18,9 +18,46 @@ HEADER_KEYS = ("tournament", "table", "deal", "date", "referee")
 def player_name(ruling: Ruling, seat: str | None, lang: str) -> str:
     if not seat:
         return ""
-    label = ruling.book.seat_label(seat, lang)
+    label = seat_label(ruling, seat, lang)
     name = (ruling.header.get("players") or {}).get(seat)
     return f"{name} ({unnested(label)})" if name else label
+
+
+def seat_label(ruling: Ruling, seat: str, lang: str) -> str:
+    """The seat's label, naming the place its player actually sat where the rulebook asks it.
+
+    Seats that are roles (skat: the soloist and two opponents) sit in places that change from
+    deal to deal, so their labels describe every case. A rulebook may ask where one role sat: a
+    question ``<seat>_seat`` whose ``values`` are the places in playing order (skat:
+    soloist_seat, Vorhand / Mittelhand / Hinterhand). Its answer, matched against those values
+    and their labels in any language, puts that seat in its place and the other seats, in the
+    rulebook's order, in the remaining places: "second opponent (Hinterhand)". No answer, or one
+    that names no place, leaves the label as it is."""
+    label = ruling.book.seat_label(seat, lang)
+    place = _places(ruling).get(seat)
+    if place is None:
+        return label
+    value, labels = place
+    return f"{label.partition(' (')[0]} ({text(labels, lang) or value})"
+
+
+def _places(ruling: Ruling) -> dict[str, tuple]:
+    """Each seat's place (value, labels), from the first ``<seat>_seat`` answer naming one."""
+    book = ruling.book
+    for anchor in book.seat_ids:
+        q = book.questions.get(f"{anchor}_seat")
+        said = (ruling.answers or {}).get(f"{anchor}_seat")
+        if q is None or len(q.values or []) != len(book.seat_ids) or not isinstance(said, str):
+            continue
+        typed = said.strip().casefold()
+        hit = next((p for p in q.values if typed in {str(p[0]).casefold(), *(
+            str(t).strip().casefold() for t in (p[1] or {}).values())}), None)
+        if hit is None:
+            continue
+        rest = [p for p in q.values if p is not hit]
+        others = [s for s in book.seat_ids if s != anchor]
+        return {anchor: hit, **dict(zip(others, rest))}
+    return {}
 
 
 def unnested(label: str) -> str:
@@ -37,7 +74,7 @@ def side_name(ruling: Ruling, seat: str | None, lang: str) -> str:
     if not seat:
         return ""
     side = next((list(p) for p in ruling.book.partnerships if seat in p), [seat])
-    labels = "–".join(ruling.book.seat_label(s, lang) for s in side)
+    labels = "–".join(seat_label(ruling, s, lang) for s in side)
     players = ruling.header.get("players") or {}
     names = [str(players[s]) for s in side if players.get(s)]
     return f"{labels} ({', '.join(names)})" if names else labels
@@ -124,7 +161,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
         "language": book.language, "source": book.source.get("document", ""),
         "header": [(w[k], v) for k, v in header.items()],
         "header_line": " · ".join(f"{w[k]} {v}" for k, v in header.items() if k != "date"),
-        "players": [(unnested(book.seat_label(s, lang)), n) for s, n in (ruling.header.get("players") or {}).items()],
+        "players": [(unnested(seat_label(ruling, s, lang)), n) for s, n in (ruling.header.get("players") or {}).items()],
         "facts": _facts(ruling, lang),
         "findings": findings,
         "no_infraction": ruling.no_infraction,
