@@ -111,7 +111,7 @@ def find_together(book, ctx, p, q, share: int = 1):
     ua, ub = unfold.production(p.id), unfold.production(q.id)
     if ua is not None and ub is not None and len(ua) * len(ub) <= JOINT_LIMIT:
         joint = unfold.joint(ua, ub)
-        joint = [j for j in joint if not unfold.refuted(j)]
+        joint = [j for j in joint if not unfold.refuted(j) and not _overridden(unfold, overriders, j)]
         if not joint:
             return None, None                 # proved: they never fire together
         spaces = []
@@ -148,6 +148,20 @@ def find_together(book, ctx, p, q, share: int = 1):
         if space.sampled:
             ctx.bounded += 1
     return None, None
+
+
+def _overridden(unfold, overriders, alt) -> bool:
+    """Does a production that sets p or q aside fire wherever the joint alternative holds (one
+    of its unfolded alternatives inside it)? An override sets its loser aside whenever both
+    findings are made, whether or not the overrider itself stands (compiler: ``p>loser``), so
+    there the two never both stand. (Skat's play-continues fires with every "-continued"
+    finding and sets aside the result findings they met: without this each such pair was
+    searched to its bound.)"""
+    for x in overriders:
+        ways = unfold.production(x.id)
+        if ways and any(way <= alt for way in ways):
+            return True
+    return False
 
 
 def _overriders(book, ctx) -> dict[str, list]:

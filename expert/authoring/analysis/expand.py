@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from referee.expert.language import conditions as cond
 
-LIMIT = 512
+LIMIT = 1024
+# the ways of deriving one fact kept: more than a production's alternatives, because a
+# production that needs the fact with literals of its own keeps only the ways that agree with
+# them (skat's continuation-demanded has 622 ways; each infraction's "-continued" finding, which
+# needs it with that infraction, keeps one)
+FACT_LIMIT = 2048
 REFUTE_BUDGET = 3_000      # nodes of one walk of ``refuted``
 
 
@@ -32,6 +37,7 @@ class Unfolder:
         self._indexes: dict = {}        # fact -> its ways, filed under their rarest literal
         self._refuted: dict = {}        # fact -> (literals it is always derived on, literals it is not)
         self._fact_qs: dict = {}        # fact -> the questions its derivations read
+        self._fact_indexes: dict = {}   # fact -> its ways (``fact``) filed by one literal each
 
     def production(self, pid: str) -> list | None:
         """The unfolded alternatives of a production (each a frozenset of (positive, literal)),
@@ -40,6 +46,8 @@ class Unfolder:
             return self._prods[pid]
         alts = self.ev.alts.get(pid)
         result: list | None = None
+        # a derive production's alternatives are its fact's ways (see FACT_LIMIT)
+        limit = FACT_LIMIT if self.ev.by_id[pid].action == "derive" else LIMIT
         if alts is not None and pid not in self._visiting:
             self._visiting.add(pid)
             result = []
@@ -51,14 +59,16 @@ class Unfolder:
                         if ways is None:
                             result = None
                             break
-                        partial = [p | w for p in partial for w in ways]
-                        if len(partial) > LIMIT:
+                        # an alternative that contradicts itself stays so whatever is added:
+                        # dropped here, before it multiplies against the next fact's ways
+                        partial = [p | w for p in partial for w in ways if not self.dead(p | w)]
+                        if len(partial) > limit:
                             result = None
                             break
                 if result is None:
                     break
                 result.extend(partial)
-                if len(result) > LIMIT:
+                if len(result) > limit:
                     result = None
                     break
             self._visiting.discard(pid)
@@ -121,7 +131,7 @@ class Unfolder:
                 ways = None
                 break
             ways.extend(alts)
-            if len(ways) > LIMIT:
+            if len(ways) > FACT_LIMIT:
                 ways = None
                 break
         self._facts[name] = ways
@@ -290,7 +300,28 @@ class Unfolder:
         if contradicts or pos_facts & neg_facts:
             return True
         # (by the ways ``fact`` keeps, not ``derivable``: this runs while productions unfold)
-        return any(way <= lits for name in neg_facts for way in self.fact(name) or [])
+        for name in neg_facts:
+            index = self._ways_index(name)
+            if None in index[0]:
+                return True                    # derived whatever the answers: never absent
+            for lit in index[1] & lits:
+                if any(way <= lits for way in index[0][lit]):
+                    return True
+        return False
+
+    def _ways_index(self, name: str) -> tuple:
+        """The ways ``fact`` keeps for ``name``, each filed under its first literal in a fixed
+        order (an alternative can contain a way only if it contains that literal), and the set
+        of those literals; a way without literals (always derived) is filed under None."""
+        memo = self._fact_indexes
+        hit = memo.get(name)
+        if hit is None:
+            index: dict = {}
+            for way in self.fact(name) or []:
+                key = min(way, key=str) if way else None
+                index.setdefault(key, []).append(way)
+            hit = memo[name] = (index, frozenset(index))
+        return hit
 
     def refuted(self, alt) -> bool:
         """Can the alternative never hold, because one of the facts it needs absent is derived
