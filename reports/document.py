@@ -58,7 +58,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
         "conditional": cond,
         "entries": entries(ruling, ruling.result, lang),
-        "settled": bool(ruling.result and ruling.result.settled_by),
+        # "settled by these entries" only when none of them is still open
+        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open),
         "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
@@ -354,9 +355,13 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
-        amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
-                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
+        show = _signed if items.get(e.item, {}).get("signed", True) is not False else _plain
+        amount = show(e.amount) if e.amount is not None else w["to_fill"].format(
             what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
+        if e.amount is None and getattr(e, "options", None):
+            # the fact lies among a few values: what is written under each, not a blank
+            amount = f" {w['or']} ".join(dict.fromkeys(
+                f"{show(a)} ({_when_words(ruling, when, lang)})" for when, a in e.options))
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
@@ -456,6 +461,10 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
 def _with_unit(ruling: Ruling, r, value, lang: str) -> str:
     """An amount a request asked for or the rules give, with the unit of the effect asked for
     ("1 trick, not 2 tricks"), so the bare numbers are not left to guess."""
+    if isinstance(value, list):
+        # an amount that depends on a fact not established: each value it may come to
+        w = words(lang)
+        return f" {w['or']} ".join([_plain_num(v) for v in value[:-1]] + [_with_unit(ruling, r, value[-1], lang)])
     shown = _plain_num(value)
     kind, _, name = r.request.partition(":")
     if not shown or kind != "effect":
