@@ -452,9 +452,15 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
                                    asked=_with_unit(ruling, r, r.amount, lang))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += " " + w["cited"].format(articles=articles)
+        answer = w[r.answer]
+        if r.cause == "part" and r.contrary:
+            # met in part: which part is given, and what the ruling writes the other way
+            answer = w["granted_part"]
+            reason = w["reason_part"].format(articles=articles, contrary="; ".join(
+                f"{view.in_sentence(a, lang)} ({view.penalty_words(ruling, line, lang)})" for a, line in r.contrary))
         # an undecided request is not "answered: undecided": it remains open
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
-                     "answer": w[r.answer], "reason": reason, "open": r.answer == "undecided"})
+                     "answer": answer, "reason": reason, "open": r.answer == "undecided"})
     return rows
 
 

@@ -26,6 +26,7 @@ class Basis:
                           # no-article | less (granted, but less than asked) | changed (the result does not stand)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
+    contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
 
 
 def side_of(book: Rulebook, seat: str) -> set[str]:
@@ -61,7 +62,8 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
-                         on=request.on, amount=request.amount, given=basis.given)
+                         on=request.on, amount=request.amount, given=basis.given,
+                         contrary=[(f.article, line) for f, line in basis.contrary])
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
@@ -164,6 +166,9 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
                 if short:
                     # enough under some value of the open fact, too little under another
                     return "undecided", Basis("depends", found, given=_shown_total(totals))
+        contrary = _contrary(ruling, name, ours, found, standing, {id(p.line) for _, p in hits})
+        if contrary:
+            return "granted", Basis("part", found, contrary=contrary)
         return "granted", Basis("granted", found)
     if lines and target is None and not gains:
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
@@ -177,6 +182,33 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     return "refused", Basis("not-given", _deciding(standing))
 
 
+def _contrary(ruling: Ruling, name: str, ours: set[str], found: list, standing: list,
+              granting: set) -> list:
+    """The same effect written the other way on the same matter: in an event of the findings
+    that grant it, a penalty line of that effect the party's side bears (ulti: the offender pays
+    the declarer the renonsz, and the declarer pays the innocent defender the ulti that had
+    already failed: asked for "the whole game", the request is met only in part). An effect
+    written for one player and borne by nobody in particular (a fine) has no other way."""
+    book = ruling.book
+    if not (book.effects.get(name) or {}).get("against_gains") and not _written_against(book, name):
+        return []
+    events = {f.event for f in found}
+    out = []
+    for f in standing:
+        if f.event not in events or f.kind == "undecided":
+            continue
+        for p in f.penalty:
+            if p.effect == name and p.against and _burdened(book, p) in ours \
+                    and not ({p.player, p.against} <= ours) and id(p) not in granting:
+                out.append((f, p))
+    return out
+
+
+def _written_against(book: Rulebook, name: str) -> bool:
+    """An effect a player writes against another (preferans supe): borne by the one written against."""
+    return bool((book.effects.get(name) or {}).get("against"))
+
+
 @dataclass
 class _Row:
     """One effect as asked for, as a penalty line gives it: for whom, against whom, how much
@@ -185,6 +217,7 @@ class _Row:
     against: str | None
     amount: object
     options: list = field(default_factory=list)
+    line: object = None           # the penalty line it comes from
 
 
 def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
@@ -192,7 +225,7 @@ def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
     when it is that effect; else the score-sheet entries it writes on the items ``name`` is
     written on (the same item, the same sign), in the sheet's amounts; else nothing."""
     if line.effect == name:
-        return [_Row(line.player, line.against, line.amount, list(line.options or []))]
+        return [_Row(line.player, line.against, line.amount, list(line.options or []), line)]
     effects = (ruling.book.score or {}).get("effects") or {}
     asked = {(s.get("item"), s.get("sign", 1)) for s in specs_of(effects.get(name)) if s.get("item")}
     if not asked:
@@ -203,7 +236,7 @@ def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
         if (spec.get("item"), spec.get("sign", 1)) not in asked:
             continue
         e = _from_line(ruling.book, spec, line, ruling.answers_of(f.event), f.production)
-        rows.append(_Row(e.player, e.against, e.amount, list(e.options)))
+        rows.append(_Row(e.player, e.against, e.amount, list(e.options), line))
     return rows
 
 
@@ -336,6 +369,9 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     arts = "; ".join(_line(book, f) for f in basis.findings)
     if basis.cause == "granted":
         return f"granted: {arts}" if arts else "granted"
+    if basis.cause == "part":
+        other = "; ".join(dict.fromkeys(f.article for f, _ in basis.contrary))
+        return f"granted in part: given by {arts}; the other way: {other}"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
     if basis.cause == "less":
