@@ -116,7 +116,8 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         where = f" ({lower_first(w['event'].format(n=f.event + 1))})" if events and f.event is not None else ""
         # no offender: the summary follows the label's colon, lower-cased where the language wants
         lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
-                                                                 if who else f": {after_colon(summary, lang, ruling)}"))
+                                                                 if who else f": {after_colon(summary, lang, ruling)}")
+                     + _assumed(ruling, f, lang))
     whys: set[str] = set()
     for n in ruling.not_ruled:
         joint = _joint(ruling, n.production, n.by, lang)
@@ -134,6 +135,50 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     if not lines and not ruling.alternatives:
         lines.append(w["decision_none"])
     return lines
+
+
+def _assumed(ruling: Ruling, finding, lang: str) -> str:
+    """A finding resting on a fact nobody established, settled by the answer the text prescribes
+    for that case (a burden, a presumption): said in the decision itself, with the article, so
+    the summary is not read as the fact established (blind walk 5, U3)."""
+    defaults = {u.question: u for u in ruling.unknown if u.has_default and u.event in (None, finding.event)}
+    if not defaults:
+        return ""
+    read = _questions_behind(ruling, finding.production)
+    w, book = words(lang), ruling.book
+    said = []
+    for qid, u in defaults.items():
+        if qid not in read or qid not in book.questions:
+            continue
+        q = book.questions[qid]
+        labels = "; ".join(view.in_sentence(book.provisions[c].label, lang) for c in u.cites if c in book.provisions)
+        said.append(w["assumed"].format(fact=lower_first(_question_words(ruling, qid, lang), ruling),
+                                        value=show_value(q, u.default, book, lang), articles=labels)
+                    + (f" ({text(u.why, lang).rstrip('.')})" if text(u.why, lang) else ""))
+    return "".join(f" {s}." for s in said)
+
+
+def _questions_behind(ruling: Ruling, production: str) -> set[str]:
+    """The questions the productions that led to ``production``'s finding tested (the trail),
+    through the facts they derived."""
+    trail = getattr(ruling, "trail", None) or []
+    book = ruling.book
+    read: set[str] = set()
+    todo, seen = [production], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for t in trail:
+            if t.get("production") != name:
+                continue
+            for x in t.get("facts") or []:
+                if "answer" in x:
+                    read.add(x["answer"])
+                elif "fact" in x:
+                    todo += [p.id for p in book.productions if p.derive == x["fact"]]
+    return read
 
 
 def _joint(ruling: Ruling, loser_id: str, winner_id: str, lang: str) -> str | None:

@@ -222,14 +222,18 @@ class _Row:
 
 def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
     """What the penalty ``line`` of finding ``f`` gives of the effect ``name``: the line itself
-    when it is that effect; else the score-sheet entries it writes on the items ``name`` is
-    written on (the same item, the same sign), in the sheet's amounts; else nothing."""
+    when it is that effect; else, where ``name`` is a plain entry on a score-sheet item, the
+    entries the line writes on that item with the same sign, in the sheet's amounts; else nothing."""
     if line.effect == name:
         return [_Row(line.player, line.against, line.amount, list(line.options or []), line)]
     effects = (ruling.book.score or {}).get("effects") or {}
-    asked = {(s.get("item"), s.get("sign", 1)) for s in specs_of(effects.get(name)) if s.get("item")}
-    if not asked:
+    specs = specs_of(effects.get(name))
+    # only an effect that is a plain entry on its item (preferans "writes supe") is given by
+    # whatever the sheet writes there; one with a measure of its own (tricks charged, at the
+    # game's value) is given only by itself, not by a fixed number of supe
+    if not specs or any(set(s) - {"item", "sign"} for s in specs):
         return []
+    asked = {(s.get("item"), s.get("sign", 1)) for s in specs if s.get("item")}
     from referee.expert.engine.result import _from_line
     rows = []
     for spec in specs_of(effects.get(line.effect)):
