@@ -701,6 +701,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     # jointly for 70C alone): the step that says so names it
     set_aside |= {(n.production, n.event) for n in [*ruling.refined, *(n for a in alts for n in a.refined)]}
 
+    unexamined = {e for c, e in zip(ruling.not_established, ruling.not_established_events or
+                                    [0] * len(ruling.not_established))
+                  if view.why_not_examined(ruling, c, e) is not None}
     steps, seen, whys = [], set(), set()
     for t in ruling.trail:
         p = production(t["production"])
@@ -735,6 +738,11 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
             continue
         ev0 = event - 1 if isinstance(event, int) and event > 0 else 0
         if (p.id, ev0) in set_aside and (p.id, ev0) not in standing:
+            continue
+        if (p.id, ev0) not in standing and ev0 in unexamined:
+            # an event whose claims were not examined (Član 22: only the violation committed
+            # first is ruled on): its general "no violation" is no reason; the claim is listed
+            # as not examined, never also as "no violation"
             continue
         kind = kind_words(lang, p.kind) if p.kind else ""
         head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
