@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.expert.engine.result import compute as compute_result
+from referee.expert.engine.result import _from_line as sheet_entry
 from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
@@ -234,12 +235,11 @@ def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
     if not specs or any(set(s) - {"item", "sign"} for s in specs):
         return []
     asked = {(s.get("item"), s.get("sign", 1)) for s in specs if s.get("item")}
-    from referee.expert.engine.result import _from_line
     rows = []
     for spec in specs_of(effects.get(line.effect)):
         if (spec.get("item"), spec.get("sign", 1)) not in asked:
             continue
-        e = _from_line(ruling.book, spec, line, ruling.answers_of(f.event), f.production)
+        e = sheet_entry(ruling.book, spec, line, ruling.answers_of(f.event), f.production)
         rows.append(_Row(e.player, e.against, e.amount, list(e.options), line))
     return rows
 
