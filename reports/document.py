@@ -58,7 +58,8 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
         "conditional": cond,
         "entries": entries(ruling, ruling.result, lang),
-        "settled": bool(ruling.result and ruling.result.settled_by),
+        # "settled by these entries" only when none of them is still open
+        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open),
         "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
@@ -115,7 +116,8 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         where = f" ({lower_first(w['event'].format(n=f.event + 1))})" if events and f.event is not None else ""
         # no offender: the summary follows the label's colon, lower-cased where the language wants
         lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
-                                                                 if who else f": {after_colon(summary, lang, ruling)}"))
+                                                                 if who else f": {after_colon(summary, lang, ruling)}")
+                     + _assumed(ruling, f, lang))
     whys: set[str] = set()
     for n in ruling.not_ruled:
         joint = _joint(ruling, n.production, n.by, lang)
@@ -133,6 +135,50 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
     if not lines and not ruling.alternatives:
         lines.append(w["decision_none"])
     return lines
+
+
+def _assumed(ruling: Ruling, finding, lang: str) -> str:
+    """A finding resting on a fact nobody established, settled by the answer the text prescribes
+    for that case (a burden, a presumption): said in the decision itself, with the article, so
+    the summary is not read as the fact established (blind walk 5, U3)."""
+    defaults = {u.question: u for u in ruling.unknown if u.has_default and u.event in (None, finding.event)}
+    if not defaults:
+        return ""
+    read = _questions_behind(ruling, finding.production)
+    w, book = words(lang), ruling.book
+    said = []
+    for qid, u in defaults.items():
+        if qid not in read or qid not in book.questions:
+            continue
+        q = book.questions[qid]
+        labels = "; ".join(view.in_sentence(book.provisions[c].label, lang) for c in u.cites if c in book.provisions)
+        said.append(w["assumed"].format(fact=lower_first(_question_words(ruling, qid, lang), ruling),
+                                        value=show_value(q, u.default, book, lang), articles=labels)
+                    + (f" ({text(u.why, lang).rstrip('.')})" if text(u.why, lang) else ""))
+    return "".join(f" {s}." for s in said)
+
+
+def _questions_behind(ruling: Ruling, production: str) -> set[str]:
+    """The questions the productions that led to ``production``'s finding tested (the trail),
+    through the facts they derived."""
+    trail = getattr(ruling, "trail", None) or []
+    book = ruling.book
+    read: set[str] = set()
+    todo, seen = [production], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for t in trail:
+            if t.get("production") != name:
+                continue
+            for x in t.get("facts") or []:
+                if "answer" in x:
+                    read.add(x["answer"])
+                elif "fact" in x:
+                    todo += [p.id for p in book.productions if p.derive == x["fact"]]
+    return read
 
 
 def _joint(ruling: Ruling, loser_id: str, winner_id: str, lang: str) -> str | None:
@@ -354,9 +400,13 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
-        amount = (_signed(e.amount) if items.get(e.item, {}).get("signed", True) is not False
-                  else _plain(e.amount)) if e.amount is not None else w["to_fill"].format(
+        show = _signed if items.get(e.item, {}).get("signed", True) is not False else _plain
+        amount = show(e.amount) if e.amount is not None else w["to_fill"].format(
             what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
+        if e.amount is None and getattr(e, "options", None):
+            # the fact lies among a few values: what is written under each, not a blank
+            amount = f" {w['or']} ".join(dict.fromkeys(
+                f"{show(a)} ({_when_words(ruling, when, lang)})" for when, a in e.options))
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
@@ -447,15 +497,25 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
                                    asked=_with_unit(ruling, r, r.amount, lang))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += " " + w["cited"].format(articles=articles)
+        answer = w[r.answer]
+        if r.cause == "part" and r.contrary:
+            # met in part: which part is given, and what the ruling writes the other way
+            answer = w["granted_part"]
+            reason = w["reason_part"].format(articles=articles, contrary="; ".join(
+                f"{view.in_sentence(a, lang)} ({view.penalty_words(ruling, line, lang)})" for a, line in r.contrary))
         # an undecided request is not "answered: undecided": it remains open
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
-                     "answer": w[r.answer], "reason": reason, "open": r.answer == "undecided"})
+                     "answer": answer, "reason": reason, "open": r.answer == "undecided"})
     return rows
 
 
 def _with_unit(ruling: Ruling, r, value, lang: str) -> str:
     """An amount a request asked for or the rules give, with the unit of the effect asked for
     ("1 trick, not 2 tricks"), so the bare numbers are not left to guess."""
+    if isinstance(value, list):
+        # an amount that depends on a fact not established: each value it may come to
+        w = words(lang)
+        return f" {w['or']} ".join([_plain_num(v) for v in value[:-1]] + [_with_unit(ruling, r, value[-1], lang)])
     shown = _plain_num(value)
     kind, _, name = r.request.partition(":")
     if not shown or kind != "effect":
@@ -641,6 +701,9 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     # jointly for 70C alone): the step that says so names it
     set_aside |= {(n.production, n.event) for n in [*ruling.refined, *(n for a in alts for n in a.refined)]}
 
+    unexamined = {e for c, e in zip(ruling.not_established, ruling.not_established_events or
+                                    [0] * len(ruling.not_established))
+                  if view.why_not_examined(ruling, c, e) is not None}
     steps, seen, whys = [], set(), set()
     for t in ruling.trail:
         p = production(t["production"])
@@ -675,6 +738,11 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
             continue
         ev0 = event - 1 if isinstance(event, int) and event > 0 else 0
         if (p.id, ev0) in set_aside and (p.id, ev0) not in standing:
+            continue
+        if (p.id, ev0) not in standing and ev0 in unexamined:
+            # an event whose claims were not examined (Član 22: only the violation committed
+            # first is ruled on): its general "no violation" is no reason; the claim is listed
+            # as not examined, never also as "no violation"
             continue
         kind = kind_words(lang, p.kind) if p.kind else ""
         head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")

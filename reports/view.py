@@ -113,7 +113,8 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         # an amount that depends on a fact not established: what it comes to under each answer
         parts = []
         for when, amount in line.options:
-            shown = "; ".join(show_value(ruling.book.questions[qid], v, ruling.book, lang)
+            # a number beside its fact's label ("tricks ... after the lead — 4"), never bare
+            shown = "; ".join(_labelled(ruling.book.questions[qid], v, ruling.book, lang)
                               for qid, v in when.items() if qid in ruling.book.questions)
             parts.append(f"{_num(amount)} ({shown})")
         result += ": " + f" {w['or']} ".join(dict.fromkeys(parts))
@@ -121,6 +122,15 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
         result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
     return result
+
+
+def _labelled(q, value, book, lang: str) -> str:
+    if q.type != "number":
+        return show_value(q, value, book, lang)        # a choice's value names itself: "pik"
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    label = fact if isinstance(fact, str) else text(q.text, lang).rstrip("?")
+    label = label[:1].lower() + label[1:] if label[1:2].islower() else label
+    return f"{label}{words(lang)['dash']}{show_value(q, value, book, lang)}"
 
 
 def _num(value) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.expert.engine.result import compute as compute_result
-from referee.expert.engine.result import side_id
+from referee.expert.engine.result import _from_line as sheet_entry
+from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
@@ -26,6 +27,7 @@ class Basis:
                           # no-article | less (granted, but less than asked) | changed (the result does not stand)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
+    contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
 
 
 def side_of(book: Rulebook, seat: str) -> set[str]:
@@ -61,7 +63,8 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
-                         on=request.on, amount=request.amount, given=basis.given)
+                         on=request.on, amount=request.amount, given=basis.given,
+                         contrary=[(f.article, line) for f, line in basis.contrary])
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
@@ -129,10 +132,12 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
 def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standing: list,
             undecided: list) -> tuple[str, Basis]:
     """An effect asked for: on a named player when the request says (``on``), else on the other
-    side; as much as asked when the request says (``amount``)."""
+    side; as much as asked when the request says (``amount``). Answered from what the score
+    sheet shows: a penalty written on the sheet as the effect asked for (preferans: tricks
+    charged, "written as supe", asked for as supe) gives it, in the sheet's own amounts."""
     book = ruling.book
     target = side_of(book, request.on) if request.on else None
-    lines = [(f, p) for f in standing for p in f.penalty if p.effect == name]
+    lines = [(f, row) for f in standing for p in f.penalty for row in _rows(ruling, f, p, name)]
     gains = bool((book.effects.get(name) or {}).get("against_gains"))
     if target is None and gains:
         # asked for without naming the payer: a payment TO the party's side from the other side
@@ -151,10 +156,20 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         # the amount asked is what the party himself receives where he is paid (ulti: each
         # defender is paid his own share); the other payees' shares do not make up his
         own = [(f, p) for f, p in hits if gains and p.against == request.party]
-        given = [p.amount for _, p in (own or hits)]
-        if request.amount is not None and all(isinstance(a, (int, float)) for a in given) \
-                and sum(given) < request.amount:
-            return "refused", Basis("less", found, given=sum(given))
+        rows = [p for _, p in (own or hits)]
+        if request.amount is not None:
+            totals = _totals_by_option(rows)
+            if totals is not None:
+                short = [t for t in totals.values() if t < request.amount]
+                if len(short) == len(totals):
+                    # the least the rules give, said as the sheet would write it
+                    return "refused", Basis("less", found, given=_shown_total(totals))
+                if short:
+                    # enough under some value of the open fact, too little under another
+                    return "undecided", Basis("depends", found, given=_shown_total(totals))
+        contrary = _contrary(ruling, name, ours, found, standing, {id(p.line) for _, p in hits})
+        if contrary:
+            return "granted", Basis("part", found, contrary=contrary)
         return "granted", Basis("granted", found)
     if lines and target is None and not gains:
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
@@ -166,6 +181,97 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     if open_:
         return "undecided", Basis("undecided", open_)
     return "refused", Basis("not-given", _deciding(standing))
+
+
+def _contrary(ruling: Ruling, name: str, ours: set[str], found: list, standing: list,
+              granting: set) -> list:
+    """The same effect written the other way on the same matter: in an event of the findings
+    that grant it, a penalty line of that effect the party's side bears (ulti: the offender pays
+    the declarer the renonsz, and the declarer pays the innocent defender the ulti that had
+    already failed: asked for "the whole game", the request is met only in part). An effect
+    written for one player and borne by nobody in particular (a fine) has no other way."""
+    book = ruling.book
+    if not (book.effects.get(name) or {}).get("against_gains") and not _written_against(book, name):
+        return []
+    events = {f.event for f in found}
+    out = []
+    for f in standing:
+        if f.event not in events or f.kind == "undecided":
+            continue
+        for p in f.penalty:
+            if p.effect == name and p.against and _burdened(book, p) in ours \
+                    and not ({p.player, p.against} <= ours) and id(p) not in granting:
+                out.append((f, p))
+    return out
+
+
+def _written_against(book: Rulebook, name: str) -> bool:
+    """An effect a player writes against another (preferans supe): borne by the one written against."""
+    return bool((book.effects.get(name) or {}).get("against"))
+
+
+@dataclass
+class _Row:
+    """One effect as asked for, as a penalty line gives it: for whom, against whom, how much
+    (``options``: under each value of a fact known only to lie among a few)."""
+    player: str
+    against: str | None
+    amount: object
+    options: list = field(default_factory=list)
+    line: object = None           # the penalty line it comes from
+
+
+def _rows(ruling: Ruling, f, line, name: str) -> list[_Row]:
+    """What the penalty ``line`` of finding ``f`` gives of the effect ``name``: the line itself
+    when it is that effect; else, where ``name`` is a plain entry on a score-sheet item, the
+    entries the line writes on that item with the same sign, in the sheet's amounts; else nothing."""
+    if line.effect == name:
+        return [_Row(line.player, line.against, line.amount, list(line.options or []), line)]
+    effects = (ruling.book.score or {}).get("effects") or {}
+    specs = specs_of(effects.get(name))
+    # only an effect that is a plain entry on its item (preferans "writes supe") is given by
+    # whatever the sheet writes there; one with a measure of its own (tricks charged, at the
+    # game's value) is given only by itself, not by a fixed number of supe
+    if not specs or any(set(s) - {"item", "sign"} for s in specs):
+        return []
+    asked = {(s.get("item"), s.get("sign", 1)) for s in specs if s.get("item")}
+    rows = []
+    for spec in specs_of(effects.get(line.effect)):
+        if (spec.get("item"), spec.get("sign", 1)) not in asked:
+            continue
+        e = sheet_entry(ruling.book, spec, line, ruling.answers_of(f.event), f.production)
+        rows.append(_Row(e.player, e.against, e.amount, list(e.options), line))
+    return rows
+
+
+def _totals_by_option(rows: list[_Row]) -> dict | None:
+    """The rows' total under each value of the open fact (one key, ``None``, when nothing is
+    open); None where an amount is open with no values to try or is not a number."""
+    keys = [None]
+    for r in rows:
+        if r.amount is None and r.options:
+            keys = [repr(sorted(w.items())) for w, _ in r.options]
+            break
+    totals: dict = {}
+    for k in keys:
+        total = 0
+        for r in rows:
+            if r.amount is None:
+                by = {repr(sorted(w.items())): a for w, a in r.options}
+                a = by.get(k)
+            else:
+                a = r.amount
+            if not isinstance(a, (int, float)) or isinstance(a, bool):
+                return None
+            total += a
+        totals[k] = total
+    return totals
+
+
+def _shown_total(totals: dict):
+    """One amount, or the list of them under the values of the open fact."""
+    values = list(dict.fromkeys(totals.values()))
+    return values[0] if len(values) == 1 else values
 
 
 def _burdened(book: Rulebook, line) -> str:
@@ -267,10 +373,16 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     arts = "; ".join(_line(book, f) for f in basis.findings)
     if basis.cause == "granted":
         return f"granted: {arts}" if arts else "granted"
+    if basis.cause == "part":
+        other = "; ".join(dict.fromkeys(f.article for f, _ in basis.contrary))
+        return f"granted in part: given by {arts}; the other way: {other}"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
     if basis.cause == "less":
-        return f"refused: the rules give {basis.given}, not {request.amount} ({arts})"
+        return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
+    if basis.cause == "depends":
+        return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
+                f"{request.amount} asked ({arts})")
     if basis.cause == "changed":
         return f"refused: the ruling changes the result ({arts})"
     if basis.cause == "set-aside":
@@ -282,6 +394,10 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "no-article":
         return "undecided: the request names no article; the referee decides it on the facts"
     return "refused: the facts found do not meet the conditions of the article" + (f" ({arts})" if arts else "")
+
+
+def _or(value) -> str:
+    return " or ".join(f"{v:g}" for v in value) if isinstance(value, list) else f"{value}"
 
 
 def _line(book: Rulebook, f) -> str:

@@ -39,6 +39,9 @@ class Entry:
     against: str | None = None
     needs: list[str] = field(default_factory=list)   # questions an open amount waits for
     source: str = ""              # the production (or "play") it comes from
+    # an open amount whose fact is known to be one of a few values ('unknown: 4, 5'): what it
+    # comes to under each, [({question: value}, amount)]
+    options: list = field(default_factory=list)
 
     def to_dict(self, book: Rulebook, names: dict) -> dict:
         d: dict[str, Any] = {"player": self.player, "name": names.get(self.player) or None,
@@ -50,6 +53,8 @@ class Entry:
             d["against_name"] = names.get(self.against) or None
         if self.needs:
             d["needs"] = list(self.needs)
+        if self.options:
+            d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         return d
 
 
@@ -136,15 +141,22 @@ def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
         against = line.player
     elif spec.get("against") not in (None, "against"):
         against = None if spec["against"] == "none" else _seat(book, spec["against"], answers, needs)
+    options: list = []
     if "amount" in spec:
         amount = _amount(book, spec["amount"], answers, {}, needs)
+        if amount is None:
+            options = _options(book, spec["amount"], answers, {}, line.options)
     else:
         amount = line.amount
         if line.needs:
             needs.append(line.needs)
+        if amount is None:
+            options = [(dict(when), a) for when, a in (line.options or [])]
     if amount is not None:
         amount = amount * spec.get("sign", 1)
-    return Entry(player, spec["item"], amount, against, needs, source)
+    options = [(when, None if a is None else a * spec.get("sign", 1)) for when, a in options]
+    return Entry(player, spec["item"], amount, against, needs, source,
+                 options if options and all(a is not None for _, a in options) else [])
 
 
 def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | None = None) -> list[Entry]:
@@ -217,6 +229,28 @@ def _amount(book, expr, answers, totals, needs):
     except Unresolved as exc:
         needs.append(exc.question)
         return None
+
+
+def _options(book, expr, answers: dict, totals: dict, given=None) -> list:
+    """What an open amount comes to under each value a fact is known to lie among: the fact's
+    own answer 'unknown: 4, 5', or the penalty line's options (``given``: the same fact ruled on
+    each value). Empty where any value still leaves it open or nothing narrows the fact."""
+    from referee.expert.language.answers import unknown_among
+    whens = [dict(when) for when, _ in (given or [])]
+    if not whens:
+        try:
+            amount_of(expr, book, answers, totals)
+            return []
+        except Unresolved as exc:
+            among = unknown_among(answers.get(exc.question))
+            whens = [{exc.question: v} for v in among or []]
+    out = []
+    for when in whens:
+        try:
+            out.append((when, amount_of(expr, book, {**answers, **when}, totals)))
+        except Unresolved:
+            return []
+    return out
 
 
 def _totals(book, entries: list[Entry]) -> dict:

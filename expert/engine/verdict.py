@@ -208,6 +208,9 @@ class RequestAnswer:
     on: str | None = None         # the player the effect was asked on
     amount: Any = None            # how much was asked
     given: Any = None             # how much the rules give, when less than asked
+    # granted in part (cause "part"): what the ruling gives the other way on the same matter,
+    # each (article, PenaltyLine)
+    contrary: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -216,6 +219,9 @@ class RequestAnswer:
             d["on"] = self.on
         if self.amount is not None:
             d["amount"] = self.amount
+        if self.contrary:
+            d["in_part"] = True
+            d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
         return d
 
 

@@ -86,7 +86,10 @@ def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                                          cites=list(q.unknown.get("cites") or []), why=q.unknown.get("why")))
     # 2. the unknowns a ruling can branch on
     open_ = [(where, qid) for where, answers in _places(shared, events)
-             for qid, value in answers.items() if is_unknown(value) and _read_by_conditions(book, qid)]
+             for qid, value in answers.items() if is_unknown(value)
+             # a number left between given values, read only by an amount: each value is tried,
+             # so the amount shows what it comes to under each ("4 -> 56 or 5 -> 70")
+             and (_read_by_conditions(book, qid) or unknown_among(value))]
     domains = [unknown_among(_value(shared, events, where, qid))
                or candidates(book, qid) or _orders(book, qid, shared if where is None else {**shared, **events[where]})
                for where, qid in open_]
