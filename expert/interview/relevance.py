@@ -79,7 +79,7 @@ class Interview:
         deciding: set[str] = set()
         filling: set[str] = set()
         goals = [p for p in self.book.productions if p.action != "derive"]
-        live = [p for p in goals if state.value(p.when) is not False]
+        live = self._possible(state, [p for p in goals if state.value(p.when) is not False])
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
         winners |= self._after_the_first(state, live, winners) | self.aside
         live_ids = {p.id for p in live}
@@ -99,6 +99,29 @@ class Interview:
         self._score_needs(state, [p for p in live if p.id not in winners], filling)
         deciding = self._askable(state, deciding)
         return deciding, self._askable(state, filling) - deciding
+
+    def _possible(self, state: "_State", live: list[Production]) -> list[Production]:
+        """The live productions that can still fire for some answer the unknown facts may have.
+
+        Kleene's logic reads each unknown literal on its own: a production that needs a fact to be
+        derived and another to be not derived, both read off one unknown answer, is "unknown"
+        although no answer makes both hold (skat: a revoke found later, 4.2.4, leaves no demand to
+        continue, 4.1.6, whether or not the cards were mixed, 4.2.5). Such a production decides
+        nothing, so nothing it reads is asked. Each unknown answer is tried with every value it
+        may have (as the ruling tries them, the questions still open staying open): a production
+        false in every one of those worlds is dropped. Only a production is dropped, never one
+        added, so the interview still asks whatever a ruling may need."""
+        open_ = [p for p in live if state.value(p.when) is None]
+        if not open_:
+            return live
+        unknown = [qid for qid, v in self.answers.items() if is_unknown(v) and qid in self.book.questions]
+        read = set().union(*(state._reads.of(p.when) for p in open_)) if unknown else set()
+        worlds = _worlds(self.book, self.answers, [q for q in unknown if q in read])
+        if not worlds:
+            return live
+        states = [_State(self.book, w, self._producers) for w in worlds]
+        dead = {p.id for p in open_ if all(s.value(p.when) is False for s in states)}
+        return [p for p in live if p.id not in dead]
 
     def _score_needs(self, state: "_State", live: list[Production], filling: set[str]) -> None:
         """What the result on the score sheet reads (rulebook.yaml ``score:``): the amounts of
@@ -177,6 +200,39 @@ class Interview:
                     result.add(qid)
                 todo.extend(more)
         return result
+
+
+# more worlds than this and the unknown facts are left to Kleene's logic alone (each world is a
+# state worked out afresh)
+_MAX_WORLDS = 24
+
+
+def _worlds(book: Rulebook, answers: dict, unknown: list[str]) -> list[dict]:
+    """The answers with each unknown one replaced by each value it may have, every combination
+    ([] when there are none, or too many, or an unknown the ruling tries otherwise: an order, or
+    several answers, whose combinations are not all tried)."""
+    from referee.expert.interview.adjudicate import candidates
+    from referee.expert.language.answers import unknown_among
+    from referee.expert.language.qtypes import qtype
+    if not unknown:
+        return []
+    domains = []
+    for qid in unknown:
+        q = book.questions[qid]
+        if qtype(q).several:
+            return []
+        among = unknown_among(answers[qid])
+        domain = among if among is not None else candidates(book, qid)
+        if not domain:
+            return []
+        domains.append(domain)
+    count = 1
+    for d in domains:
+        count *= len(d)
+        if count > _MAX_WORLDS:
+            return []
+    import itertools
+    return [{**answers, **dict(zip(unknown, combo))} for combo in itertools.product(*domains)]
 
 
 def _producers(book: Rulebook) -> dict[str, list[Production]]:
