@@ -179,3 +179,23 @@ def test_an_unknown_fact_does_not_open_a_choice_the_text_rules_out_either_way():
     for raw in ("revoke", "soloist", "yes", "at_once"):
         s.answer(raw)
     assert s.next().id == "innocent_choice"
+
+
+# --- the declarations are checked like the rest of a rulebook ---------------------------------
+
+def test_check_reports_a_declaration_that_names_no_question_or_gives_no_reason(tmp_path):
+    import shutil
+    from conftest import FIXTURES
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    path = tmp_path / "k" / "mini" / "questions.yaml"
+    path.write_text(path.read_text().replace(
+        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n",
+        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n"
+        "  impossible:\n"
+        "    - {when: {all: [{q: game, is: pik}, {q: gmae, is: x}]}, why: {en: \"never\"}, cites: [mini:9]}\n"
+        "    - {when: {q: game, is: karo}}\n", 1))
+    result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(tmp_path / "k")])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "reads unknown question 'gmae'" in result.output
+    assert "cites 'mini:9', which is not encoded" in result.output
+    assert "each impossible combination needs when" in result.output
