@@ -199,3 +199,21 @@ def test_check_reports_a_declaration_that_names_no_question_or_gives_no_reason(t
     assert "reads unknown question 'gmae'" in result.output
     assert "cites 'mini:9', which is not encoded" in result.output
     assert "each impossible combination needs when" in result.output
+
+
+def test_an_incomplete_case_lists_no_amount_of_a_penalty_nobody_has_decided(tmp_path):
+    """bridge: the size of a procedural penalty (Law 90) is asked once the Director has decided
+    to give one (11D), not while nothing is decided: `referee rule` lists what the interview
+    would still ask, and that is what decides first."""
+    revoke = ("game: bridge\nanswers: {deal_stage: play, claim: [play], play_claim: [revoke], offender: S,"
+              " l63_revoked: true, l63_events: [played-next], l63_trick12: false}\n")
+    _, result = case_file(tmp_path, revoke)
+    path = tmp_path / "case.yaml"
+    result = CliRunner().invoke(main, ["rule", str(path), "--no-register"])
+    assert result.exit_code == 3 and "would still ask" in result.output, result.output
+    assert "l64_exception" in result.output and "procedural_penalty_size" not in result.output
+    path.write_text("game: bridge\nanswers: {claim: [pass-out-of-turn], offender: S, l30_bid_before: false,"
+                    " l30_conventional: false, l11_lho_acted: true, l11_attention: player, l11a_gain: false,"
+                    " l11d_procedural: true, l30_out_of_turn: true}\n")
+    result = CliRunner().invoke(main, ["rule", str(path), "--no-register"])
+    assert "procedural_penalty_size" in result.output, result.output
