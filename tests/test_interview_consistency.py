@@ -217,3 +217,19 @@ def test_an_incomplete_case_lists_no_amount_of_a_penalty_nobody_has_decided(tmp_
                     " l11d_procedural: true, l30_out_of_turn: true}\n")
     result = CliRunner().invoke(main, ["rule", str(path), "--no-register"])
     assert "procedural_penalty_size" in result.output, result.output
+
+
+def test_check_refuses_a_casebook_case_whose_answers_exclude_each_other(tmp_path):
+    import shutil
+    from conftest import FIXTURES
+    shutil.copytree(FIXTURES, tmp_path / "k")
+    path = tmp_path / "k" / "mini" / "questions.yaml"
+    path.write_text(path.read_text().replace(
+        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n",
+        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n"
+        "  impossible:\n"
+        "    - {when: {all: [{q: game, is: karo}, {q: claim, has: early}]}, why: {en: \"no one speaks early in karo\"}}\n",
+        1))
+    result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(tmp_path / "k")])
+    assert result.exit_code != 0, result.output
+    assert "no one speaks early in karo" in result.output and "case " in result.output

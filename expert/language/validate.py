@@ -266,6 +266,11 @@ def _case(book: Rulebook, case, problems):
             check(q, value, book, case.answers)
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
+    # no referee could give answers the source text rules out together (questions' impossible:)
+    from referee.expert.language.exclusions import check_dispute
+    impossible = check_dispute(book, case.answers, [e for e in case.events or [] if isinstance(e, dict)])
+    if impossible is not None:
+        problems.error(f"{owner}: {impossible[1]}", case.file, case.line)
     expect = case.expect
     unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests",
                              "unknown", "result"}
