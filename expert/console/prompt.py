@@ -87,7 +87,7 @@ def run(session: Session, read: Reader, write: Writer, save_to: Path | None) -> 
 def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> str:
     """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
     close to an allowed one, a did-you-mean."""
-    if prompt.kind in ("card", "offer", "review", "request_text", "request_provision"):
+    if prompt.kind in ("card", "offer", "review", "request_text", "request_provision") or exc.conflict:
         return exc.reason
     if _compact(prompt):
         # the menu above names the values: say the numbers, not the whole list again

@@ -474,9 +474,7 @@ def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
         interview = Interview(book, answers)
         if k > 0:
             interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
-        deciding, filling = interview.needed()
-        found += [q for q in book.questions if q in deciding | filling and q not in found
-                  and book.questions[q].type != "text"]
+        found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
     return found
 
 

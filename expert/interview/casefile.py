@@ -154,6 +154,9 @@ def save_session(path: str | Path, session, note: str | None = None) -> Path:
     state = session.to_state()
     for key in ("game", "header", "cards", "shared", "events", "requests"):
         state.pop(key, None)      # the case file holds them already
+    # ... but for an event added ('+') whose questions are not answered yet: a case file has no
+    # empty event, so the session says where it stands, and a resume asks its questions
+    state["open_events"] = [k for k, event in enumerate(session.events) if not event]
     case = session.to_case()
     return _write_case(path, {**case, "session": state}, note)
 

@@ -30,6 +30,7 @@ class Interview:
         self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
         self.aside: set[str] = set()        # productions an earlier event's finding sets aside
+        self.waiting: set[str] = set()      # needed(): read only by findings not yet sure to stand
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -78,8 +79,10 @@ class Interview:
         state = _state(self.book, self.answers, self._producers)
         deciding: set[str] = set()
         filling: set[str] = set()
+        maybe: set[str] = set()          # read by findings that may yet not stand
+        sure: set[str] = set()           # ... and by findings that surely stand (or the sheet)
         goals = [p for p in self.book.productions if p.action != "derive"]
-        live = [p for p in goals if state.value(p.when) is not False]
+        live = self._possible(state, [p for p in goals if state.value(p.when) is not False])
         winners = {o for p in live if state.value(p.when) is True for o in p.overrides}
         winners |= self._after_the_first(state, live, winners) | self.aside
         live_ids = {p.id for p in live}
@@ -92,15 +95,51 @@ class Interview:
             state.collect(p.when, deciding)
             if p.id in winners:
                 continue                    # its own effects are never applied
-            if p.action == "keep_first":
-                filling.add(p.keep_first)
-            elif p.finding:
-                filling |= _read_by(p.finding, questions_in_finding)
-        self._score_needs(state, [p for p in live if p.id not in winners], filling)
+            reads = {p.keep_first} if p.action == "keep_first" else (
+                _read_by(p.finding, questions_in_finding) if p.finding else set())
+            filling |= reads
+            (sure if state.value(p.when) is True else maybe).update(reads)
+        self._score_needs(state, [p for p in live if p.id not in winners], filling, maybe, sure)
         deciding = self._askable(state, deciding)
-        return deciding, self._askable(state, filling) - deciding
+        filling = self._askable(state, filling) - deciding
+        # what only a finding that may yet not stand reads (its amount, its seat: bridge's size of
+        # a procedural penalty nobody has decided on) waits for the questions that decide it
+        self.waiting = maybe - sure
+        return deciding, filling
 
-    def _score_needs(self, state: "_State", live: list[Production], filling: set[str]) -> None:
+    def open_now(self) -> list[str]:
+        """The questions the interview would still ask, in order: what decides a finding, and
+        what fills in one that surely stands (or, once nothing is left to decide, one that may)."""
+        deciding, filling = self.needed()
+        if deciding:
+            filling = {q for q in filling if q not in self.waiting}
+        return [q for q in self.book.questions if q in deciding | filling]
+
+    def _possible(self, state: "_State", live: list[Production]) -> list[Production]:
+        """The live productions that can still fire for some answer the unknown facts may have.
+
+        Kleene's logic reads each unknown literal on its own: a production that needs a fact to be
+        derived and another to be not derived, both read off one unknown answer, is "unknown"
+        although no answer makes both hold (skat: a revoke found later, 4.2.4, leaves no demand to
+        continue, 4.1.6, whether or not the cards were mixed, 4.2.5). Such a production decides
+        nothing, so nothing it reads is asked. Each unknown answer is tried with every value it
+        may have (as the ruling tries them, the questions still open staying open): a production
+        false in every one of those worlds is dropped. Only a production is dropped, never one
+        added, so the interview still asks whatever a ruling may need."""
+        open_ = [p for p in live if state.value(p.when) is None]
+        if not open_:
+            return live
+        unknown = [qid for qid, v in self.answers.items() if is_unknown(v) and qid in self.book.questions]
+        read = set().union(*(state._reads.of(p.when) for p in open_)) if unknown else set()
+        worlds = _worlds(self.book, self.answers, [q for q in unknown if q in read])
+        if not worlds:
+            return live
+        states = [_State(self.book, w, self._producers) for w in worlds]
+        dead = {p.id for p in open_ if all(s.value(p.when) is False for s in states)}
+        return [p for p in live if p.id not in dead]
+
+    def _score_needs(self, state: "_State", live: list[Production], filling: set[str],
+                     maybe: set[str] | None = None, sure: set[str] | None = None) -> None:
         """What the result on the score sheet reads (rulebook.yaml ``score:``): the amounts of
         the effects live findings may give, and, unless a finding that surely stands settles the
         deal, the deal's own entries (the state of play)."""
@@ -115,10 +154,15 @@ class Interview:
             for entry in (p.finding or {}).get("penalty") or []:
                 for spec in specs_of(effects.get(entry.get("effect")) if isinstance(entry, dict) else None):
                     if "amount" in spec:
-                        filling |= _read_by(spec["amount"], questions_in_amounts)
+                        read = _read_by(spec["amount"], questions_in_amounts)
+                        target = sure if surely else maybe
+                        if target is not None:
+                            target |= read
+                        filling |= read
                     settled |= bool(spec.get("settles")) and surely
         if settled:
             return
+        deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
             test = _play_condition(rule)
             if test is not None:
@@ -126,9 +170,12 @@ class Interview:
                 if value is False:
                     continue
                 if value is None:
-                    state.collect(test, filling)
+                    state.collect(test, deal)
             if rule.get("entries"):
-                filling |= _read_by(rule["entries"], questions_in_amounts)
+                deal |= _read_by(rule["entries"], questions_in_amounts)
+        filling |= deal
+        if sure is not None:
+            sure |= deal
 
     def _after_the_first(self, state: "_State", live: list[Production], aside: set[str]) -> set[str]:
         """Findings a ``keep_first`` production will set aside whatever else is answered: a
@@ -177,6 +224,39 @@ class Interview:
                     result.add(qid)
                 todo.extend(more)
         return result
+
+
+# more worlds than this and the unknown facts are left to Kleene's logic alone (each world is a
+# state worked out afresh)
+_MAX_WORLDS = 24
+
+
+def _worlds(book: Rulebook, answers: dict, unknown: list[str]) -> list[dict]:
+    """The answers with each unknown one replaced by each value it may have, every combination
+    ([] when there are none, or too many, or an unknown the ruling tries otherwise: an order, or
+    several answers, whose combinations are not all tried)."""
+    from referee.expert.interview.adjudicate import candidates
+    from referee.expert.language.answers import unknown_among
+    from referee.expert.language.qtypes import qtype
+    if not unknown:
+        return []
+    domains = []
+    for qid in unknown:
+        q = book.questions[qid]
+        if qtype(q).several:
+            return []
+        among = unknown_among(answers[qid])
+        domain = among if among is not None else candidates(book, qid)
+        if not domain:
+            return []
+        domains.append(domain)
+    count = 1
+    for d in domains:
+        count *= len(d)
+        if count > _MAX_WORLDS:
+            return []
+    import itertools
+    return [{**answers, **dict(zip(unknown, combo))} for combo in itertools.product(*domains)]
 
 
 def _producers(book: Rulebook) -> dict[str, list[Production]]:

@@ -28,8 +28,9 @@ from referee.expert.interview.relevance import Interview, articles_fed, prune, s
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
-from referee.expert.language.dispute import Dispute, Request
+from referee.expert.language.dispute import Dispute, Request, on_own_side
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.exclusions import first_conflict
 from referee.expert.language.model import Question, Rulebook, text
 from referee.expert.language.qtypes import qtype
 
@@ -40,9 +41,11 @@ class AnswerRefused(RefereeError):
     """What was typed is not an answer to the prompt: ``reason`` says why, ``allowed`` what is
     expected."""
 
-    def __init__(self, raw: str, reason: str, allowed: str = ""):
+    def __init__(self, raw: str, reason: str, allowed: str = "", conflict: bool = False):
         super().__init__(reason)
         self.raw, self.reason, self.allowed = raw, reason, allowed
+        # an allowed value that cannot hold with other answers: the reason is the whole message
+        self.conflict = conflict
 
 
 @dataclass
@@ -319,7 +322,22 @@ class Session:
             value = parse_typed(q, raw, self.book, self.answers_for(k), self.lang)
         except RefereeError as exc:
             raise AnswerRefused(raw, exc.message, prompt.allowed) from None
+        reason = self.impossible(q.id, value, where)
+        if reason is not None:
+            raise AnswerRefused(raw, reason, prompt.allowed, conflict=True)
         self.give(q.id, value, where)
+        return None
+
+    def impossible(self, qid: str, value: Any, where: int | None) -> str | None:
+        """Why this answer cannot hold with the answers already given (the rulebook's declared
+        impossible combinations: a revoke on a board whose auction has not ended), or None. A
+        shared answer must hold with every event's."""
+        for k in (range(len(self.events)) if where is None else [where]):
+            answers = {**self.answers_for(k), qid: value}
+            reason = first_conflict(self.book, answers, touching=qid, lang=self.lang)
+            if reason is not None:
+                event = f"{self._ws()['event'].format(n=k + 1)}: " if len(self.events) > 1 else ""
+                return f"{event}{reason}; answer otherwise, or change the other answer at the review"
         return None
 
     def give(self, qid: str, value: Any, where: int | None = None) -> None:
@@ -435,7 +453,11 @@ class Session:
         self.draft["asks"] = self._pick(prompt, raw)
 
     def _answer_request_on(self, prompt: Prompt, raw: str) -> None:
-        self.draft["on"] = self._pick(prompt, raw) if raw else None
+        on = self._pick(prompt, raw) if raw else None
+        own = on_own_side(self.book, self.draft["party"], self.draft["asks"], on, self.lang)
+        if own is not None:
+            raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
+        self.draft["on"] = on
 
     def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
         if not raw:
@@ -683,10 +705,22 @@ class Session:
                      for q in given if q in book.questions]
         state = case.get("session")
         if isinstance(state, dict) and state.get("format") == STATE_FORMAT:
+            s._reopen_events(state.get("open_events"))
             s._restore(state)
             if lang:
                 s.lang = book.language if lang == "both" else lang
         return s
+
+    def _reopen_events(self, open_events) -> None:
+        """Put back the events added ('+') whose questions were not answered when the interview
+        stopped (a case file holds no empty event): the resume asks them where it stopped."""
+        if not isinstance(open_events, list) or not all(type(k) is int for k in open_events):
+            return
+        if any(not e for e in self.events) and len(self.events) == 1:
+            return                          # nothing was answered at all: one event, as it is
+        for k in sorted(open_events):
+            if 0 < k <= len(self.events):
+                self.events.insert(k, {})
 
     def _restore(self, state: dict) -> None:
         """The interview's own state over the answers already in place."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.expert.language.answers import check_all, is_unknown
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.exclusions import check_dispute
 from referee.expert.language.model import UNKNOWN, Rulebook
 from referee.expert.language.yamlio import where
 
@@ -84,7 +85,7 @@ def read_dispute(data: dict, book: Rulebook, path: str) -> Dispute:
     answers = data.get("answers") or {}
     line = where(answers)[1] if answers else where(data)[1]
     answers = check_all(answers, book, path, line)
-    events = []
+    events, lines = [], []
     raw_events = data.get("events")
     if raw_events is not None:
         if not isinstance(raw_events, list):
@@ -96,6 +97,12 @@ def read_dispute(data: dict, book: Rulebook, path: str) -> Dispute:
                 raise RefereeError("each event must be a mapping of question id to answer, with at least "
                                    "what happened (claim)", path, eline)
             events.append(check_all(node, book, path, eline))
+            lines.append(eline)
+    impossible = check_dispute(book, answers, events)
+    if impossible is not None:
+        k, reason = impossible
+        raise RefereeError(f"{reason}; expected answers that can hold together", path,
+                           lines[k] if k is not None else line)
     requests = [read_request(node, book, path) for node in _list(data.get("requests"), "requests", path, data)]
     order = data.get("events_order", "known")
     if order not in ("known", UNKNOWN):
@@ -130,6 +137,9 @@ def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     on = node.get("on")
     if on is not None and str(on) not in book.seat_ids:
         raise RefereeError(f"request on {on!r}, expected one of {', '.join(book.seat_ids)}", path, line)
+    own = on_own_side(book, party, asks, str(on) if on is not None else None)
+    if own is not None:
+        raise RefereeError(own, path, line)
     amount = node.get("amount")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, (int, float))):
         raise RefereeError(f"request amount {amount!r}, expected a number", path, line)
@@ -146,3 +156,31 @@ def check_request(asks: str, book: Rulebook, path: str | None = None, line: int 
         raise RefereeError(f"request {asks!r}, expected upheld, rejected, no-penalty, stands, other, effect:NAME "
                            f"with NAME one of "
                            f"{', '.join(book.effects)}, or provision:ID", path, line)
+
+
+def _written_against(book: Rulebook, effect: str) -> bool:
+    """Whether the effect passes from one player (or side) to another: the rulebook says how its
+    ``against`` reads, or a finding writes it against someone (tricks transferred FROM the
+    offending side, supe written ON the declarer, a payment TO a defender)."""
+    spec = book.effects.get(effect) or {}
+    if "against" in spec or spec.get("against_gains"):
+        return True
+    return any(isinstance(e, dict) and e.get("effect") == effect and "against" in e
+               for p in book.productions if p.finding for e in (p.finding.get("penalty") or []))
+
+
+def on_own_side(book: Rulebook, party: str, asks: str, on: str | None, lang: str = "en") -> str | None:
+    """Why a request for an effect that passes from one side to the other cannot name the party's
+    own side as the one it falls on (he would ask to give, not to receive); None when it may."""
+    kind, _, effect = asks.partition(":")
+    if kind != "effect" or on is None or not _written_against(book, effect):
+        return None
+    side = next((list(pair) for pair in book.partnerships if party in pair), [party])
+    if on not in side:
+        return None
+    from referee.expert.language.model import text
+    label = text((book.effects.get(effect) or {}).get("label"), lang) or effect
+    whose = "himself" if on == party else f"his own side ({', '.join(side)})"
+    return (f"request on {on!r}: {party} asks for \u201c{label}\u201d on {whose}; the player a request "
+            f"names is the one the effect falls on, expected a player of the other side "
+            f"({', '.join(s for s in book.seat_ids if s not in side)}), or no 'on' (the other side)")

@@ -55,6 +55,10 @@ class Question(Located):
     # {lang: {yes: "The partner fell.", no: "The partner did not fall."}}, for the other types
     # {lang: "Lead out of turn by"} (a label the value is printed after, so no name is declined)
     fact: dict | None = None
+    # combinations of answers the source text rules out, refused wherever answers are taken
+    # (the interview, case files): [{when: Condition, why: {lang: text}, cites: [ids]}]
+    # (expert/language/exclusions.py; knowledge/README.md, "Answers that exclude each other")
+    impossible: list = field(default_factory=list)
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]

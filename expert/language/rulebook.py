@@ -179,7 +179,32 @@ class _Loader:
             values=values, when=when, seats=node.get("seats"), values_from=node.get("values_from"),
             min=node.get("min"), max=node.get("max"), scope=scope,
             judgement=bool(node.get("judgement", False)), unknown=unknown, fact=_fact(node.get("fact")),
+            impossible=self.impossible(qid, node.get("impossible"), file, f, line),
             file=f or file, line=line)
+
+    def impossible(self, qid: str, nodes: Any, file: str, f, line) -> list[dict]:
+        """A question's ``impossible:`` list: the combinations of answers the source text rules
+        out, each {when: CONDITION, why: {lang: text}, cites: [ids]}."""
+        if nodes is None:
+            return []
+        if not isinstance(nodes, list):
+            self.problems.error(f"question {qid!r}: impossible must be a list of {{when: CONDITION, why: "
+                                "{en: ...}, cites: [ids]}", f, line)
+            return []
+        rules = []
+        for node in nodes:
+            nf, nline = where(node)
+            if not isinstance(node, dict) or not {"when", "why"} <= set(node) or set(node) - {"when", "why", "cites"}:
+                self.problems.error(f"question {qid!r}: each impossible combination needs when (the answers "
+                                    "that exclude each other) and why ({en: ...}), with optional cites",
+                                    nf or f, nline or line)
+                continue
+            when = self.condition(node["when"], file)
+            if when is None:
+                continue
+            rules.append({"when": when, "why": node.get("why") or {}, "cites": list(node.get("cites") or []),
+                          "file": nf or f or file, "line": nline or line})
+        return rules
 
     def condition(self, node: Any, file: str):
         if node is None:

@@ -5,7 +5,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, check
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
-from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook
+from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook, text
 from referee.expert.language.problems import Problems
 from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
 from referee.expert.language.finding_kinds import PENALTY_FREE_KINDS
@@ -171,6 +171,18 @@ def _question(book, q, producers, problems):
             problems.error(f"question {q.id!r}: a default for an unknown answer must cite the provision "
                            "that prescribes it (burden of proof, benefit of the doubt)", q.file, q.line)
     _condition(book, q.when, q.file, q.line, problems, producers, f"question {q.id!r}")
+    for rule in q.impossible:
+        owner = f"question {q.id!r}: an impossible combination"
+        _condition(book, rule["when"], rule["file"], rule["line"], problems, producers, owner)
+        if cond.facts_read(rule["when"]) or cond.reads_findings(rule["when"]):
+            problems.error(f"{owner} reads facts or findings; it names answers only", rule["file"], rule["line"])
+        if not _is_text(rule["why"]) or not text(rule["why"], "en") or (
+                book.language != "en" and not (isinstance(rule["why"], dict) and rule["why"].get(book.language))):
+            problems.error(f"{owner}: why must say in English and in {book.language} why the source text "
+                           "rules it out", rule["file"], rule["line"])
+        for c in rule["cites"]:
+            if c not in book.provisions:
+                problems.error(f"{owner} cites {c!r}, which is not encoded", rule["file"], rule["line"], "dangling")
 
 
 def _production(book: Rulebook, p, producers, ids, problems):
@@ -254,6 +266,11 @@ def _case(book: Rulebook, case, problems):
             check(q, value, book, case.answers)
         except RefereeError as exc:
             problems.error(f"{owner}: {exc.message}", case.file, case.line)
+    # no referee could give answers the source text rules out together (questions' impossible:)
+    from referee.expert.language.exclusions import check_dispute
+    impossible = check_dispute(book, case.answers, [e for e in case.events or [] if isinstance(e, dict)])
+    if impossible is not None:
+        problems.error(f"{owner}: {impossible[1]}", case.file, case.line)
     expect = case.expect
     unknown = set(expect) - {"findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "requests",
                              "unknown", "result"}

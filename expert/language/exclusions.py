@@ -1,0 +1,86 @@
+"""Answers that exclude each other: the combinations a question's ``impossible:`` list declares.
+
+The source texts rule some combinations out: a revoke happens only in the play, so it cannot be
+the event of a board whose auction has not ended; a board played to its end has no revoke left
+unestablished. Nothing of the ruling could reach such answers, so wherever answers are taken
+(the interview, a case file) the combination is refused with the declaration's reason.
+
+A declaration holds only on answers actually given: an unanswered question or one answered
+'unknown' never completes a combination (Kleene's logic: only a definite true refuses).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.expert.language import conditions as cond
+from referee.expert.language.answers import is_unknown, question_text, show_value
+from referee.expert.language.model import Rulebook, text
+
+
+def _literal(answers: dict):
+    def value(lit) -> bool | None:
+        if isinstance(lit, cond.AnswerTest):
+            if lit.question not in answers or is_unknown(answers[lit.question]):
+                return None
+            return lit.holds(answers[lit.question])
+        return None                     # facts and findings: not a combination of answers
+    return value
+
+
+def _stated(book: Rulebook, q, value, lang: str) -> str:
+    """An answer as the ruling states it: the yes/no statement, or 'label: value'."""
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    if isinstance(fact, dict) and isinstance(value, bool):
+        return fact.get("yes" if value else "no") or f"{question_text(q, lang)}: {show_value(q, value, book, lang)}"
+    label = fact if isinstance(fact, str) else question_text(q, lang)
+    return f"{label}: {show_value(q, value, book, lang)}"
+
+
+def declarations(book: Rulebook) -> list[dict]:
+    """Every declared impossible combination of the rulebook, in question order."""
+    return [rule for q in book.questions.values() for rule in q.impossible]
+
+
+def conflicts(book: Rulebook, answers: dict, touching: str | None = None) -> list[dict]:
+    """The declared combinations these answers complete (``touching``: only those that read that
+    question, the one just answered)."""
+    found = []
+    for rule in declarations(book):
+        if touching is not None and touching not in cond.questions_read(rule["when"]):
+            continue
+        if cond.evaluate(rule["when"], _literal(answers)) is True:
+            found.append(rule)
+    return found
+
+
+def describe(book: Rulebook, rule: dict, answers: dict, lang: str = "en") -> str:
+    """One line: the answers that exclude each other, and why (the declaration's reason)."""
+    parts = []
+    for qid in sorted(cond.questions_read(rule["when"]), key=list(book.questions).index):
+        q = book.questions.get(qid)
+        if q is not None and qid in answers:
+            parts.append(_stated(book, q, answers[qid], lang))
+    why = text(rule["why"], lang) or text(rule["why"], "en")
+    return f"{'; '.join(parts)} -- these answers exclude each other: {why}"
+
+
+def first_conflict(book: Rulebook, answers: dict, touching: str | None = None,
+                   lang: str = "en") -> str | None:
+    """The reason the first completed combination gives, or None when there is none."""
+    found = conflicts(book, answers, touching)
+    return describe(book, found[0], answers, lang) if found else None
+
+
+def check_dispute(book: Rulebook, shared: dict, events: list[dict]) -> tuple[int | None, str] | None:
+    """The first impossible combination in a dispute: (the event it is in, or None for the
+    shared answers, and the reason); None when the answers are consistent."""
+    for k, event in enumerate(events or [{}]):
+        answers: dict[str, Any] = {**shared, **event}
+        reason = first_conflict(book, answers)
+        if reason is not None:
+            return (k if events and any(q in event for q in _read(book, answers)) else None), reason
+    return None
+
+
+def _read(book: Rulebook, answers: dict) -> set:
+    return {q for rule in conflicts(book, answers) for q in cond.questions_read(rule["when"])}
