@@ -178,10 +178,10 @@ class RulebookEngine(KnowledgeEngine):
         # Experta resets the Rete network recursively, visiting a node once per path to it
         # (thousands of times per case on a large rulebook); reset each node once instead.
         nodes = _network_nodes(self.matcher.root_node)
+        self.matcher.reset = lambda: [node._reset() for node in nodes]
         _poll_only_changed(self.matcher)
         for node in nodes:
             _dispatch_by_value(node)
-        _reset_only_touched(self.matcher, nodes)
 
     def reset(self, **kwargs):
         super().reset(**kwargs)
@@ -233,30 +233,6 @@ def _poll_only_changed(matcher) -> None:
         return added, removed
 
     matcher.changes = changes
-
-
-def _reset_only_touched(matcher, nodes) -> None:
-    """Experta empties every node's memory on reset (1,736 of preferans' 2,547 nodes hold
-    one), while a ruling's tokens reach a few hundred: a node records itself when a token
-    reaches it, and a reset empties only those. Every memory a node holds was filled by one of
-    its activations, so the same nodes are emptied as before."""
-    touched: dict[int, Any] = {}
-    for node in nodes:
-        names = [n for n in ("_activate", "_activate_left", "_activate_right")
-                 if n in type(node).__dict__ or n in node.__dict__]
-        if "_reset" not in type(node).__dict__:
-            continue                    # a node without memory of its own: nothing to empty
-        for name in names:
-            def wrapped(token, node=node, own=getattr(node, name)):
-                touched[id(node)] = node
-                return own(token)
-            setattr(node, name, wrapped)
-
-    def reset():
-        for node in touched.values():
-            node._reset()
-        touched.clear()
-    matcher.reset = reset
 
 
 def _dispatch_by_value(node) -> None:
