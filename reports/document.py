@@ -390,19 +390,18 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
     book = ruling.book
     items = {i.get("id"): i for i in book.score.get("items") or []}
     rows = []
+    # what the open entries wait for is said once, after them: each open entry says only that it
+    # is to be written (a sheet of five lines waiting for the same tricks repeated it five times)
+    waiting: list[str] = []
     for e in result.entries:
+        waiting += [q for q in e.needs if q not in waiting]
         if not e.item:
-            said = w["to_fill"].format(
-                what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs))
-            # no name before it: the line begins with it, so with a capital
-            rows.append({"who": "", "item": "", "amount": said[:1].upper() + said[1:],
-                         "open": True, "against": ""})
             continue
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
         show = _signed if items.get(e.item, {}).get("signed", True) is not False else _plain
-        amount = show(e.amount) if e.amount is not None else w["to_fill"].format(
-            what="; ".join(lower_first(_question_words(ruling, q, lang), ruling) for q in e.needs) or "?")
+        amount = show(e.amount) if e.amount is not None else (
+            w["to_write_later"] if e.needs else w["to_fill"].format(what="?"))
         if e.amount is None and getattr(e, "options", None):
             # the fact lies among a few values: what is written under each, not a blank
             amount = f" {w['or']} ".join(dict.fromkeys(
@@ -410,6 +409,11 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
+    if waiting:
+        said = w["to_fill"].format(what="; ".join(lower_first(_question_words(ruling, q, lang), ruling)
+                                                  for q in waiting))
+        # no name before it: the line begins with it, so with a capital
+        rows.append({"who": "", "item": "", "amount": said[:1].upper() + said[1:], "open": True, "against": ""})
     return rows
 
 
@@ -562,11 +566,20 @@ def facts(ruling: Ruling, lang: str, judgements: bool = False) -> list[dict]:
             value = answers[qid]
             if is_unknown(value) and q.type != "text":
                 continue                     # listed under the facts not established
-            if (k, qid) in defaulted or (None, qid) in defaulted:
+            if _of_event(ruling, defaulted, k, qid):
                 continue
             rows.append({"event": None if k is None else w["event"].format(n=k + 1),
                          "text": _statement(ruling, q, value, lang)})
     return rows
+
+
+def _of_event(ruling: Ruling, keys, event, qid: str) -> bool:
+    """Whether (event, question) is among ``keys`` (pairs of an event, None for the deal, and a
+    question id): the deal's answer counts for every event, and a dispute of one event (even one
+    a case file gives under ``events:``) has no other to tell apart."""
+    if (event, qid) in keys or (None, qid) in keys:
+        return True
+    return not ruling.events and any(q == qid for _, q in keys)
 
 
 def _statement(ruling: Ruling, q, value, lang: str, joined: str = ": ") -> str:
@@ -599,7 +612,8 @@ def unknown(ruling: Ruling, lang: str) -> list[dict]:
         else:
             said = w["unknown_matters"] if u.matters else w["unknown_no_effect"]
         rows.append({"fact": _question_words(ruling, u.question, lang),
-                     "event": None if u.event is None else w["event"].format(n=u.event + 1), "said": said})
+                     "event": None if u.event is None or not ruling.events else w["event"].format(n=u.event + 1),
+                     "said": said})
     return rows
 
 
@@ -646,11 +660,20 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     ids, conditions and derived names stay in the technical record."""
     from referee.expert.engine.verdict import article_of, winner_article
     book, w = ruling.book, words(lang)
-    not_established = {u.question for u in ruling.unknown or []}
+    # per event: an answer not established in one event may be established in another
+    not_established = {(u.event, u.question) for u in ruling.unknown or []}
     # an open fact the text settles (burden of proof, benefit of the doubt): taken so, by its article
-    by_default = {u.question: "; ".join(view.in_sentence(book.provisions[c].label, lang)
-                                        for c in u.cites if c in book.provisions)
+    by_default = {(u.event, u.question): "; ".join(view.in_sentence(book.provisions[c].label, lang)
+                                                   for c in u.cites if c in book.provisions)
                   for u in ruling.unknown or [] if u.has_default}
+
+    def default_of(event, qid):
+        for key in ((event, qid), (None, qid)):
+            if key in by_default:
+                return by_default[key]
+        if not ruling.events:
+            return next((v for (_, q), v in by_default.items() if q == qid), None)
+        return None
 
     def production(pid):
         try:
@@ -671,10 +694,13 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                 continue
             if "answer" in x and x["answer"] in book.questions:
                 said = _statement(ruling, book.questions[x["answer"]], x.get("value"), lang)
-                if said and x["answer"] in by_default:
+                # the trail counts events from 1, the facts not established from 0
+                at = event - 1 if isinstance(event, int) and not isinstance(event, bool) and event > 0 else None
+                taken = default_of(at, x["answer"])
+                if said and taken is not None:
                     said = w["taken_by_default"].format(fact=lower_first(said, ruling),
-                                                        articles=view.in_sentence(by_default[x["answer"]], lang))
-                elif said and x["answer"] in not_established:
+                                                        articles=view.in_sentence(taken, lang))
+                elif said and _of_event(ruling, not_established, at, x["answer"]):
                     # a fact nobody could establish: it holds only in the alternative that assumes it;
                     # its label and value joined by a dash, the phrase's colon the only one
                     q = book.questions[x["answer"]]

@@ -120,7 +120,9 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         result += ": " + f" {w['or']} ".join(dict.fromkeys(parts))
     elif line.needs:
         q = ruling.book.questions.get(line.needs)     # the question as asked, not its id
-        result += f" ({w['missing'].format(q=text(q.text, lang) if q else line.needs)})"
+        # an answer given as 'unknown' is no missing answer: the fact is not established
+        said = w["not_computed_unknown" if _answered_unknown(ruling, line.needs) else "missing"]
+        result += f" ({said.format(q=text(q.text, lang) if q else line.needs)})"
     return result
 
 
@@ -131,6 +133,13 @@ def _labelled(q, value, book, lang: str) -> str:
     label = fact if isinstance(fact, str) else text(q.text, lang).rstrip("?")
     label = label[:1].lower() + label[1:] if label[1:2].islower() else label
     return f"{label}{words(lang)['dash']}{show_value(q, value, book, lang)}"
+
+
+def _answered_unknown(ruling: Ruling, qid: str) -> bool:
+    """Whether the question was answered 'unknown' (in the deal or in any event)."""
+    from referee.expert.language.answers import is_unknown
+    return any(is_unknown(ruling.answers_of(k).get(qid)) for k in range(ruling.event_count)) or \
+        is_unknown(ruling.answers.get(qid))
 
 
 def _num(value) -> str:
