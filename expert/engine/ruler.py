@@ -24,6 +24,15 @@ class Ruler:
         self._order = {p.id: i for i, p in enumerate(book.productions)}
         self._parent_claims = _parent_claims(book)
 
+    @classmethod
+    def of(cls, book: Rulebook) -> "Ruler":
+        """A Ruler kept with the rulebook, for code that has a rulebook and needs a ruling on
+        the side (what an earlier event carries, while choosing questions)."""
+        ruler = book.__dict__.get("_ruler")
+        if ruler is None:
+            ruler = book.__dict__["_ruler"] = cls(book)
+        return ruler
+
     @property
     def engine(self):
         """The engine of the whole rulebook (every production)."""

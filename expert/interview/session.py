@@ -24,6 +24,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.engine.carried import with_carried
 from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
@@ -209,12 +210,14 @@ class Session:
             where, qid = self.pending
             return self.book.questions[qid], where, (self.current if where is None else where)
         order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
+        # with what each earlier event's finding carries to the later ones (engine/carried.py)
+        per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
         for k in order:
-            interview = Interview(self.book, self.answers_for(k))
+            interview = Interview(self.book, per_event[k])
             if k > 0:        # what an earlier event's finding already sets aside is not asked
-                interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
+                interview.aside = set_aside_by_earlier(self.book, per_event[:k],
                                                        {**self._known, **self.shared},
-                                                       self.answers_for(k).get("claim"))
+                                                       per_event[k].get("claim"))
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()

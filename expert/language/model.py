@@ -55,6 +55,9 @@ class Question(Located):
     # {lang: {yes: "The partner fell.", no: "The partner did not fall."}}, for the other types
     # {lang: "Lead out of turn by"} (a label the value is printed after, so no name is declined)
     fact: dict | None = None
+    # answered from the events before this one, never asked: {} or {seat: REF} (the seat it is
+    # about, read in this event); a finding that ``carries`` it answers it yes (engine/carried.py)
+    from_earlier: dict | None = None
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]
