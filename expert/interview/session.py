@@ -617,8 +617,10 @@ class Session:
     # --- pruning ---------------------------------------------------------------------------
     def _prune(self) -> None:
         """Drop answers an answer changed has closed, in the deal and in every event."""
+        # an answer a question opened by what an earlier event carries stays (engine/carried.py)
+        per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
         for k, event in enumerate(self.events):
-            kept = prune(self.book, self.answers_for(k))
+            kept = prune(self.book, per_event[k])
             for qid in [q for q in event if q not in kept]:
                 event.pop(qid)
             if len(self.events) == 1:
@@ -626,8 +628,9 @@ class Session:
                     self.shared.pop(qid)
         if len(self.events) > 1:
             # a shared answer stays while some event still asks it
+            per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
             for qid in list(self.shared):
-                if all(qid not in prune(self.book, self.answers_for(k)) for k in range(len(self.events))):
+                if all(qid not in prune(self.book, per_event[k]) for k in range(len(self.events))):
                     self.shared.pop(qid)
         live = {(where, qid) for where, answers in [(None, self.shared)] + list(enumerate(self.events))
                 for qid in answers}
