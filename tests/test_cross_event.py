@@ -80,6 +80,23 @@ def test_nothing_is_carried_backwards_or_by_a_finding_set_aside(book, tmp_path):
     assert "l36_barred_earlier" not in ruling.events[1]
 
 
+def test_a_call_by_a_player_an_earlier_event_obliged_to_pass_is_cancelled_under_law_37(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", {
+        "answers": {"deal_stage": "auction"},
+        "events": [PASS_AT_PARTNERS_TURN,
+                   {"claim": ["call-while-barred"], "offender": "W", "l11_lho_acted": False,
+                    "l11_attention": "player", "l11a_gain": False, "l26_auction_over": False}]})
+    assert ruling.open_questions == []                       # l37_obliged is not asked
+    assert (1, "l37-cancel-and-penalise",
+            (("W", "call_cancelled"), ("W", "forced_pass"), ("E", "forced_pass"))) in _findings(ruling)
+    # a one-turn obligation (30B1) decides nothing: the Director says whether that call was bound
+    rho = {**PASS_AT_PARTNERS_TURN, "l30_turn": "rho", "l30_suit_shown": False}
+    ruling = rule_case(tmp_path, "bridge", {
+        "answers": {"deal_stage": "auction"},
+        "events": [rho, {"claim": ["call-while-barred"], "offender": "W", "l37_obliged": False}]})
+    assert [p for e, p, _ in _findings(ruling) if e == 1] == ["l37-not-obliged"]
+
+
 def test_the_interview_asks_the_turn_not_law_19(book):
     """The interview of the later event: it asks whether the double was at the barred turn, and
     never whether Law 19 permits it."""
@@ -111,8 +128,9 @@ def test_open_questions_read_what_earlier_events_carry(book):
 
 def test_carried_answers_follow_the_seat_of_each_event(book):
     carried = carried_by(book, ["l30b2-at-partner-turn"], {"offender": "W"})
-    assert carried == [("l36_barred_earlier", "E")]
+    assert carried == [("l36_barred_earlier", "E"), ("l37_obliged_earlier", "W")]
     assert answers_from(book, carried, {"offender": "E"}) == {"l36_barred_earlier": True}
+    assert answers_from(book, carried, {"offender": "W"}) == {"l37_obliged_earlier": True}
     assert answers_from(book, carried, {"offender": "S"}) == {}
     assert answers_from(book, carried, {}) == {}             # whom it is about not known yet
     answers, rulings = forward(Ruler(book), [PASS_AT_PARTNERS_TURN, {**DOUBLE_BY, "offender": "E"}])
