@@ -171,3 +171,28 @@ def test_check_refuses_a_bad_carry(tmp_path, production_extra, question_extra, m
     with pytest.raises(RefereeError) as exc:
         load_rulebook("mini", root)
     assert message in str(exc.value)
+
+
+def test_check_warns_of_a_question_from_earlier_that_nothing_carries(tmp_path):
+    from referee.expert.language.problems import Problems
+    root = _mini(tmp_path, "", "  from_earlier: {seat: {answer: who}}\n")
+    problems = Problems()
+    load_rulebook("mini", root, problems=problems)
+    assert not problems.errors
+    assert any("no finding carries it" in p.message for p in problems.warnings)
+
+
+def test_from_earlier_is_refused_on_a_question_that_is_not_yes_no(tmp_path):
+    root = _mini(tmp_path, "", "- id: how\n  type: number\n  text: {en: How many?}\n  fact: {en: Count}\n"
+                               "  from_earlier: true\n")
+    with pytest.raises(RefereeError) as exc:
+        load_rulebook("mini", root)
+    assert "from_earlier must be true or {seat: REF} on a yesno question" in str(exc.value)
+
+
+def test_a_carried_question_without_a_seat_reaches_every_later_event(tmp_path):
+    """``from_earlier: true``: whoever the later event is about, the earlier finding decides it."""
+    root = _mini(tmp_path, "        carries: [{question: barred}]\n", "  from_earlier: true\n")
+    book = load_rulebook("mini", root)
+    answers, _ = forward(Ruler(book), [{"claim": ["x"], "who": "a"}, {"claim": ["x"], "who": "b"}])
+    assert "barred" not in answers[0] and answers[1]["barred"] is True

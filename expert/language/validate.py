@@ -18,6 +18,13 @@ def validate(book: Rulebook, problems: Problems) -> None:
         if q.from_earlier and q.from_earlier.get("seat") is not None:
             for msg in check_seat_ref(q.from_earlier["seat"], book, set()):
                 problems.error(f"question {q.id!r}: from_earlier: {msg}", q.file, q.line)
+    carried = {str(spec.get("question")) for p in book.productions
+               for spec in (p.finding or {}).get("carries") or [] if isinstance(spec, dict)}
+    for q in book.questions.values():
+        if q.from_earlier is not None and q.id not in carried:
+            problems.warning(f"question {q.id!r} is answered from earlier events, but no finding "
+                             "carries it: it is never answered (add it to a finding's carries:)",
+                             q.file, q.line, "dangling")
     seen: dict[str, object] = {}
     for p in book.productions:
         if p.id in seen:
