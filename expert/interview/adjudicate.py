@@ -120,7 +120,7 @@ def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     if ruling.alternatives:
         ruling.result = _conditional_result(ruling)
     ruling.requests = answer_all(ruling, dispute.requests)
-    ruling.open_questions = open_questions(book, dispute) if ask else []
+    ruling.open_questions = open_questions(book, dispute, ruler) if ask else []
     _requests_on_open_questions(ruler, dispute, ruling, header, from_cards)
     return ruling
 
@@ -222,7 +222,7 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         ruling.result = _conditional_result(ruling)
     ruling.order_known = False
     ruling.requests = answer_all(ruling, dispute.requests)
-    ruling.open_questions = open_questions(ruler.book, dispute) if ask else []
+    ruling.open_questions = open_questions(ruler.book, dispute, ruler) if ask else []
     return ruling
 
 
@@ -470,10 +470,11 @@ def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
             if isinstance(lit, cond.AnswerTest) and lit.question == qid]
 
 
-def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
-    """The questions the interview would still ask (free-text ones aside), event by event."""
+def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None) -> list[str]:
+    """The questions the interview would still ask (free-text ones aside), event by event.
+    ``ruler``: the one to rule earlier events with (what they carry), when the caller holds one."""
     found: list[str] = []
-    per_event = _with_carried(book, dispute.event_answers())
+    per_event = _with_carried(book, dispute.event_answers(), ruler)
     for k, answers in enumerate(per_event):
         interview = Interview(book, answers)
         if k > 0:
@@ -484,11 +485,11 @@ def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
     return found
 
 
-def _with_carried(book: Rulebook, per_event: list[dict]) -> list[dict]:
+def _with_carried(book: Rulebook, per_event: list[dict], ruler: Ruler | None = None) -> list[dict]:
     """Each event's answers with what the events before it carry (engine/carried.py)."""
     if len(per_event) < 2 or not carries_anything(book):
         return per_event
-    return with_carried(Ruler.of(book), per_event)
+    return with_carried(ruler if ruler is not None and ruler.book is book else Ruler.of(book), per_event)
 
 
 __all__ = ["rule_dispute", "open_questions", "candidates", "questions_in_finding"]

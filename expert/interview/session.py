@@ -24,7 +24,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
-from referee.expert.engine.carried import with_carried
+from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
@@ -132,6 +132,13 @@ class Session:
     def answers_for(self, k: int) -> dict:
         return {**self._known, **self.shared, **self.events[k]}
 
+    def _carried(self) -> list[dict]:
+        """Each event's answers with what the events before it carry (engine/carried.py)."""
+        per_event = [self.answers_for(k) for k in range(len(self.events))]
+        if len(per_event) < 2 or not carries_anything(self.book):
+            return per_event
+        return with_carried(self.ruler(), per_event)
+
     def dispute(self) -> Dispute:
         if len(self.events) == 1:
             return Dispute({**self._known, **self.shared, **self.events[0]}, [], list(self.requests))
@@ -211,7 +218,7 @@ class Session:
             return self.book.questions[qid], where, (self.current if where is None else where)
         order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
         # with what each earlier event's finding carries to the later ones (engine/carried.py)
-        per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
+        per_event = self._carried()
         for k in order:
             interview = Interview(self.book, per_event[k])
             if k > 0:        # what an earlier event's finding already sets aside is not asked
@@ -618,7 +625,7 @@ class Session:
     def _prune(self) -> None:
         """Drop answers an answer changed has closed, in the deal and in every event."""
         # an answer a question opened by what an earlier event carries stays (engine/carried.py)
-        per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
+        per_event = self._carried()
         for k, event in enumerate(self.events):
             kept = prune(self.book, per_event[k])
             for qid in [q for q in event if q not in kept]:
@@ -628,7 +635,7 @@ class Session:
                     self.shared.pop(qid)
         if len(self.events) > 1:
             # a shared answer stays while some event still asks it
-            per_event = with_carried(self.ruler(), [self.answers_for(k) for k in range(len(self.events))])
+            per_event = self._carried()
             for qid in list(self.shared):
                 if all(qid not in prune(self.book, per_event[k]) for k in range(len(self.events))):
                     self.shared.pop(qid)
