@@ -89,12 +89,21 @@ def test_a_call_by_a_player_an_earlier_event_obliged_to_pass_is_cancelled_under_
     assert ruling.open_questions == []                       # l37_obliged is not asked
     assert (1, "l37-cancel-and-penalise",
             (("W", "call_cancelled"), ("W", "forced_pass"), ("E", "forced_pass"))) in _findings(ruling)
-    # a one-turn obligation (30B1) decides nothing: the Director says whether that call was bound
+    # a one-turn obligation (30B1) binds only his next turn: a call at a later turn is not bound
     rho = {**PASS_AT_PARTNERS_TURN, "l30_turn": "rho", "l30_suit_shown": False}
     ruling = rule_case(tmp_path, "bridge", {
         "answers": {"deal_stage": "auction"},
-        "events": [rho, {"claim": ["call-while-barred"], "offender": "W", "l37_obliged": False}]})
+        "events": [rho, {"claim": ["call-while-barred"], "offender": "W", "l37_at_next_turn": False,
+                         "l37_obliged": False}]})
     assert [p for e, p, _ in _findings(ruling) if e == 1] == ["l37-not-obliged"]
+    # ... and at that very turn the earlier penalty binds him: Law 37, l37_obliged not asked
+    ruling = rule_case(tmp_path, "bridge", {
+        "answers": {"deal_stage": "auction"},
+        "events": [rho, {"claim": ["call-while-barred"], "offender": "W", "l37_at_next_turn": True,
+                         "l11_lho_acted": False, "l11_attention": "player", "l11a_gain": False,
+                         "l26_auction_over": False}]})
+    assert ruling.open_questions == []
+    assert "l37-cancel-and-penalise" in [p for e, p, _ in _findings(ruling) if e == 1]
 
 
 def test_the_interview_asks_the_turn_not_law_19(book):
@@ -129,6 +138,7 @@ def test_open_questions_read_what_earlier_events_carry(book):
 def test_carried_answers_follow_the_seat_of_each_event(book):
     carried = carried_by(book, ["l30b2-at-partner-turn"], {"offender": "W"})
     assert carried == [("l36_barred_earlier", "E"), ("l37_obliged_earlier", "W")]
+    assert carried_by(book, ["l30b1-at-rho-turn"], {"offender": "W"}) == [("l37_next_turn_earlier", "W")]
     assert answers_from(book, carried, {"offender": "E"}) == {"l36_barred_earlier": True}
     assert answers_from(book, carried, {"offender": "W"}) == {"l37_obliged_earlier": True}
     assert answers_from(book, carried, {"offender": "S"}) == {}
