@@ -206,3 +206,28 @@ def test_a_carried_question_without_a_seat_reaches_every_later_event(tmp_path):
     book = load_rulebook("mini", root)
     answers, _ = forward(Ruler(book), [{"claim": ["x"], "who": "a"}, {"claim": ["x"], "who": "b"}])
     assert "barred" not in answers[0] and answers[1]["barred"] is True
+
+
+def test_referee_rule_on_the_blind_testers_dispute(tmp_path):
+    """The dispute as the blind tester entered it, through `referee rule`: East's double is
+    cancelled under Law 36 in event 2, with the earlier event's bar among its facts."""
+    import json
+
+    import yaml
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    case = tmp_path / "case.yaml"
+    case.write_text(yaml.safe_dump({
+        "game": "bridge", "answers": {"deal_stage": "auction"},
+        "events": [PASS_AT_PARTNERS_TURN, {**DOUBLE_BY, "offender": "E", "l36_barred_turn": True}]},
+        allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(main, ["rule", str(case), "--no-register", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert ["bridge:36"] in [f["provisions"] for f in data["findings"]]
+    double = next(f for f in data["findings"] if f["provisions"] == ["bridge:36"])
+    assert double["penalty"][0] == {"player": "E", "effect": "call_cancelled", "amount": None}
+    text = CliRunner().invoke(main, ["rule", str(case), "--no-register"]).output
+    assert "Event 2: An earlier irregularity in this auction barred this player from doubling" in text
+    assert "Law 19 permits" not in text
