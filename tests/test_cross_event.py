@@ -231,3 +231,20 @@ def test_referee_rule_on_the_blind_testers_dispute(tmp_path):
     text = CliRunner().invoke(main, ["rule", str(case), "--no-register"]).output
     assert "Event 2: An earlier irregularity in this auction barred this player from doubling" in text
     assert "Law 19 permits" not in text
+
+
+def test_referee_questions_says_which_questions_are_answered_from_earlier_events():
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    text = CliRunner().invoke(main, ["questions", "bridge"]).output
+    assert ("l36_barred_earlier (yesno): Had an earlier irregularity in this auction barred this player"
+            in text)
+    after = text.split("l36_barred_earlier (yesno):")[1].splitlines()[1]
+    assert after.strip().startswith("never asked: answered from what the earlier events")
+    rows = json.loads(CliRunner().invoke(main, ["questions", "bridge", "--format", "json"]).stdout)
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["l36_barred_earlier"]["from_earlier"] is True
+    assert by_id["l36_permitted"]["from_earlier"] is False
