@@ -18,6 +18,8 @@ productions and questions read them as any answer. Nothing is carried backwards.
 """
 from __future__ import annotations
 
+import json
+import threading
 from typing import Callable
 
 from referee.expert.language.expressions import Unresolved, seat_of
@@ -89,13 +91,14 @@ def forward(ruler, per_event: list[dict], header: dict | None = None, from_cards
         ruling = ruler.rule(answers, header, from_cards)
         out.append(answers)
         rulings.append(ruling)
-        carried += carried_by(book, [f.production for f in ruling.findings], answers)
+        carried += _carries_of(ruler, answers, ruling)
     return out, rulings
 
 
-def with_carried(ruler, per_event: list[dict]) -> list[dict]:
+def with_carried(ruler, per_event: list[dict], prepare: Callable[[dict], dict] | None = None) -> list[dict]:
     """The events' answers with what earlier events carry, for choosing questions (the
-    interview): no pruning, every event but the last ruled to learn what it carries."""
+    interview): every event but the last ruled (``prepare`` first, as ``forward``) to learn
+    what it carries; an event ruled before on the same answers is not ruled again."""
     if not carries_anything(ruler.book) or len(per_event) < 2:
         return [dict(a) for a in per_event]
     book = ruler.book
@@ -105,6 +108,28 @@ def with_carried(ruler, per_event: list[dict]) -> list[dict]:
         answers = {**answers, **answers_from(book, carried, answers)}
         out.append(answers)
         if k + 1 < len(per_event):
-            ruling = ruler.rule(answers)
-            carried += carried_by(book, [f.production for f in ruling.findings], answers)
+            carried += _carries_of(ruler, prepare(answers) if prepare is not None else answers)
     return out
+
+
+# What an event's own ruling carries, by its answers: the interview asks for it before every
+# question of a later event, and the ruling's open questions right after the ruling made it.
+_MEMO: dict = {}
+_MEMO_LOCK = threading.Lock()
+MEMO_SIZE = 512
+
+
+def _carries_of(ruler, answers: dict, ruling=None) -> list[tuple[str, str | None]]:
+    book = ruler.book
+    key = (id(book), json.dumps(answers, sort_keys=True, default=repr))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is book:
+        return hit[1]
+    if ruling is None:
+        ruling = ruler.rule(answers)
+    value = carried_by(book, [f.production for f in ruling.findings], answers)
+    with _MEMO_LOCK:                 # a web server's threads share it
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)), None)
+        _MEMO[key] = (book, value)
+    return value

@@ -489,7 +489,8 @@ def _with_carried(book: Rulebook, per_event: list[dict], ruler: Ruler | None = N
     """Each event's answers with what the events before it carry (engine/carried.py)."""
     if len(per_event) < 2 or not carries_anything(book):
         return per_event
-    return with_carried(ruler if ruler is not None and ruler.book is book else Ruler.of(book), per_event)
+    return with_carried(ruler if ruler is not None and ruler.book is book else Ruler.of(book), per_event,
+                        prepare=lambda a: prune(book, a))
 
 
 __all__ = ["rule_dispute", "open_questions", "candidates", "questions_in_finding"]
