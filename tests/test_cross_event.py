@@ -20,7 +20,8 @@ from referee.expert.language.rulebook import load_rulebook
 PASS_AT_PARTNERS_TURN = {"claim": ["pass-out-of-turn"], "offender": "W", "l30_out_of_turn": True,
                          "l30_conventional": False, "l30_bid_before": True, "l30_turn": "partner",
                          "l11_lho_acted": False, "l11_attention": "player", "l11a_gain": False}
-DOUBLE_BY = {"claim": ["inadmissible-double"], "l36_out_of_turn": False, "l11_lho_acted": False,
+# the double 30B2b bars is made at the doubler's own turn: whether it was out of turn is not asked
+DOUBLE_BY = {"claim": ["inadmissible-double"], "l11_lho_acted": False,
              "l11_attention": "player", "l11a_gain": False, "l26_auction_over": False}
 
 
@@ -119,11 +120,11 @@ def test_the_interview_asks_the_turn_not_law_19(book):
     asked = []
     while (prompt := session.next()) is not None and prompt.kind == "question":
         asked.append(prompt.id)
-        answer = {"l36_out_of_turn": "no", "l11_lho_acted": "no", "l11_attention": "player",
+        answer = {"l11_lho_acted": "no", "l11_attention": "player",
                   "l11a_gain": "no", "l26_auction_over": "no"}.get(prompt.id)
         assert answer is not None, prompt.id
         session.answer(answer)
-    assert "l36_permitted" not in asked
+    assert "l36_permitted" not in asked and "l36_out_of_turn" not in asked
     assert session.events[1]["l36_barred_turn"] is True            # not pruned away
     assert ("l36-cancel-and-penalise", 1) in {(f.production, f.event) for f in session.rule().findings}
 
