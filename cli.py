@@ -347,11 +347,15 @@ def questions(game, lang, fmt, knowledge):
                              {"value": v, "label": book.seat_label(v, lang) if q.type == "seat" else q.label(v, lang)}
                              for v in values],
                          "min": q.min, "max": q.max, "values_from": q.values_from,
-                         "asked_always": q.when is None, "file": q.file, "line": q.line})
+                         "asked_always": q.when is None and q.from_earlier is None,
+                         "from_earlier": q.from_earlier is not None, "file": q.file, "line": q.line})
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     for q in book.questions.values():
         click.echo(f"{q.id} ({q.type}): {question_text(q, lang)}")
+        if q.from_earlier is not None:       # knowledge/README.md, "What an earlier event establishes"
+            click.echo("    never asked: answered from what the earlier events of the dispute established")
+            continue
         click.echo(f"    {describe_allowed(q, book, lang=lang)}")
 
 

@@ -52,7 +52,9 @@ def case_answers(book, case) -> dict:
     """The case's answers with what its cards show."""
     given = check_all(case.answers, book, case.file, case.line)
     derived = answers_from_cards(book, case.cards, case.file, case.line)
-    return merge(given, derived)[0], derived.answers
+    # what an earlier event established is known before the first question, as in a session
+    carried = {q: v for q, v in given.items() if book.questions[q].from_earlier is not None}
+    return merge(given, derived)[0], {**carried, **derived.answers}
 
 
 def walk(book, case, each_step=None) -> tuple[dict, dict, list[str], set[str]]:
@@ -94,9 +96,13 @@ def check_case(ruler, case) -> list[str]:
     them; the dispute's ruling across the events is the casebook's (tests/test_casebooks.py)."""
     if case.events:
         from dataclasses import replace
+        from referee.expert.engine.carried import with_carried
         problems = []
+        # each event with what the events before it establish (engine/carried.py), as the
+        # interview asks it
+        per_event = with_carried(ruler, [{**case.answers, **event} for event in case.events])
         for k, event in enumerate(case.events):
-            one = replace(case, answers={**case.answers, **event}, events=None, requests=None, expect={})
+            one = replace(case, answers=per_event[k], events=None, requests=None, expect={})
             problems += [f"event {k + 1}: {p}" for p in check_case(ruler, one)]
         return problems
     book = ruler.book

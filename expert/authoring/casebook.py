@@ -15,6 +15,7 @@ from referee.expert.interview.from_cards import answers_from_cards, merge
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
 from referee.expert.engine.ruler import Ruler
+from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.engine.verdict import FindingOut, Ruling
 
 
@@ -50,7 +51,10 @@ def unaskable(book: Rulebook, case: Case, dispute) -> list[str]:
     """Answers the case gives to questions the interview would not ask, given its other answers:
     a ruling that needs one of them can never be reached at the table."""
     found = []
-    for k, answers in enumerate(dispute.event_answers()):
+    per_event = dispute.event_answers()
+    if len(per_event) > 1 and carries_anything(book):
+        per_event = with_carried(Ruler.of(book), per_event)    # what earlier events establish
+    for k, answers in enumerate(per_event):
         own = case.answers if not dispute.events else dispute.events[k]
         # only the gates of the answered questions decide this: rule on the rulebook cut down to
         # them (logic.view), not on every question and derivation of the rulebook

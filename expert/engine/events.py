@@ -3,14 +3,16 @@ across them.
 
 Each event is ruled by the one engine with the shared answers and its own (``Ruler.rule``):
 within an event the productions' ``overrides`` decide which of two provisions on the same act
-prevails, as they always have. Across events two things apply, both declared in the rulebook:
+prevails, as they always have. Across events three things apply, all declared in the rulebook:
 
 - a ``keep_first`` production (preferans Član 22, ulti's first renonsz) rules only on the
   competing findings of the earliest event that has one; those of later events are set aside as
   committed later, citing it. Its ``when`` is read on the shared answers: it applies unless they
   rule it out (answers of single events, and derived facts, are read as unknown there);
 - a finding that ``settles_deal`` (a misdeal) sets aside the findings its production overrides
-  in every event, not only its own.
+  in every event, not only its own;
+- a finding that ``carries`` answers questions of the events after its own (``carried``): those
+  are in the later events' answers before they are ruled.
 
 Findings, set-asides and the trail keep the event they belong to.
 """
@@ -23,13 +25,14 @@ from referee.expert.language.model import NOT_RULED_KINDS, Production
 
 
 def rule_events(ruler: Ruler, answers: list[dict], shared: dict, header: dict | None = None,
-                from_cards: dict | None = None) -> Ruling:
-    """``answers``: each event's complete answers, in the order the events happened;
-    ``shared``: the answers common to all of them (the deal's)."""
+                from_cards: dict | None = None, rulings: list[Ruling] | None = None) -> Ruling:
+    """``answers``: each event's complete answers, in the order the events happened (with what
+    earlier events carry to it: ``carried.forward``); ``shared``: the answers common to all of
+    them (the deal's); ``rulings``: each event's own ruling on them, when already made."""
     if len(answers) == 1:
-        return ruler.rule(answers[0], header, from_cards)
+        return rulings[0] if rulings else ruler.rule(answers[0], header, from_cards)
     book = ruler.book
-    rulings = [ruler.rule(a, header, from_cards) for a in answers]
+    rulings = rulings or [ruler.rule(a, header, from_cards) for a in answers]
     findings, not_ruled, trail, not_established, not_established_events = [], [], [], [], []
     refined = []
     for k, r in enumerate(rulings):

@@ -1,10 +1,15 @@
 """Ruling on a set of answers: one compiled engine per rulebook, reset for every case."""
 from __future__ import annotations
 
+import threading
+
 from referee.expert.engine.compiler import Answer, Finding, SetAside, compile_engine, strata
 from referee.expert.engine.groups import Groups
 from referee.expert.language.model import Rulebook, text
 from referee.expert.engine.verdict import NotRuled, Ruling, article_of, build_finding, winner_article
+
+
+_THREAD = threading.local()
 
 
 class Ruler:
@@ -23,6 +28,17 @@ class Ruler:
         self._whole = None
         self._order = {p.id: i for i, p in enumerate(book.productions)}
         self._parent_claims = _parent_claims(book)
+
+    @classmethod
+    def of(cls, book: Rulebook) -> "Ruler":
+        """A Ruler kept for the rulebook in this thread, for code that has a rulebook and needs a
+        ruling on the side (what an earlier event carries, while choosing questions). One per
+        thread: an engine is reset and run per ruling, so two threads must not share one."""
+        rulers = _THREAD.__dict__.setdefault("rulers", {})
+        held = rulers.get(id(book))
+        if held is None or held[0] is not book:
+            held = rulers[id(book)] = (book, cls(book))
+        return held[1]
 
     @property
     def engine(self):

@@ -17,6 +17,7 @@ import itertools
 from dataclasses import replace
 from typing import Any
 
+from referee.expert.engine.carried import carries_anything, forward, with_carried
 from referee.expert.engine.events import rule_events
 from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
@@ -122,7 +123,7 @@ def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
     if ruling.alternatives:
         ruling.result = _conditional_result(ruling)
     ruling.requests = answer_all(ruling, dispute.requests)
-    ruling.open_questions = open_questions(book, dispute) if ask else []
+    ruling.open_questions = open_questions(book, dispute, ruler) if ask else []
     _requests_on_open_questions(ruler, dispute, ruling, header, from_cards)
     return ruling
 
@@ -224,7 +225,7 @@ def _in_every_order(ruler: Ruler, dispute: Dispute, header, from_cards, ask: boo
         ruling.result = _conditional_result(ruling)
     ruling.order_known = False
     ruling.requests = answer_all(ruling, dispute.requests)
-    ruling.open_questions = open_questions(ruler.book, dispute) if ask else []
+    ruling.open_questions = open_questions(ruler.book, dispute, ruler) if ask else []
     return ruling
 
 
@@ -249,9 +250,15 @@ def _rule(ruler, book, shared: dict, events: list[dict], header, from_cards) -> 
     """The ruling on answers with nothing unknown left that a condition reads: each event's
     answers pruned of what they close, as the interview would."""
     per_event = [{**shared, **e} for e in events] or [dict(shared)]
-    per_event = [prune(book, a) for a in per_event]
+    rulings = None
+    if len(per_event) > 1 and carries_anything(book):
+        # what an earlier event's finding establishes is in the later events' answers before
+        # they are pruned and ruled (a question it opens is kept, one it closes dropped)
+        per_event, rulings = forward(ruler, per_event, header, from_cards, prepare=lambda a: prune(book, a))
+    else:
+        per_event = [prune(book, a) for a in per_event]
     kept_shared = {q: v for q, v in shared.items() if all(q in a for a in per_event)}
-    ruling = rule_events(ruler, per_event, kept_shared, header, from_cards)
+    ruling = rule_events(ruler, per_event, kept_shared, header, from_cards, rulings)
     if not events:
         ruling.answers = per_event[0]
     return ruling
@@ -466,16 +473,25 @@ def _literals_on(book: Rulebook, qid: str) -> list[cond.AnswerTest]:
             if isinstance(lit, cond.AnswerTest) and lit.question == qid]
 
 
-def open_questions(book: Rulebook, dispute: Dispute) -> list[str]:
-    """The questions the interview would still ask (free-text ones aside), event by event."""
+def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None) -> list[str]:
+    """The questions the interview would still ask (free-text ones aside), event by event.
+    ``ruler``: the one to rule earlier events with (what they carry), when the caller holds one."""
     found: list[str] = []
-    per_event = dispute.event_answers()
+    per_event = _with_carried(book, dispute.event_answers(), ruler)
     for k, answers in enumerate(per_event):
         interview = Interview(book, answers)
         if k > 0:
             interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
         found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
     return found
+
+
+def _with_carried(book: Rulebook, per_event: list[dict], ruler: Ruler | None = None) -> list[dict]:
+    """Each event's answers with what the events before it carry (engine/carried.py)."""
+    if len(per_event) < 2 or not carries_anything(book):
+        return per_event
+    return with_carried(ruler if ruler is not None and ruler.book is book else Ruler.of(book), per_event,
+                        prepare=lambda a: prune(book, a))
 
 
 __all__ = ["rule_dispute", "open_questions", "candidates", "questions_in_finding"]
@@ -488,13 +504,14 @@ def drop_unaskable(book: Rulebook, dispute: Dispute, sources: dict | None = None
     from referee.expert.interview.relevance import not_asked
     dropped = []
     sources = sources or {}
-    per_event = dispute.event_answers()
+    per_event = _with_carried(book, dispute.event_answers())
     for qid in list(dispute.answers):
         if qid not in sources and all(qid in not_asked(book, a) for a in per_event):
             dispute.answers.pop(qid)
             dropped.append((None, qid))
     for k, event in enumerate(dispute.events):
-        for qid in not_asked(book, {**dispute.answers, **event}):
+        # what earlier events carry to this one opens its questions as the interview's would
+        for qid in not_asked(book, {**per_event[k], **dispute.answers, **event}):
             if qid in event:
                 event.pop(qid)
                 dropped.append((k, qid))

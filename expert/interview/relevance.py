@@ -380,6 +380,8 @@ class _State:
             # dict(): one copy, whatever another thread adds to the base meanwhile
             self._literals = {k: hit for k, hit in dict(base._literals).items() if hit[0].question not in new}
             self._values = {k: hit for k, hit in dict(base._values).items() if reads(hit[0]).isdisjoint(new)}
+        # a question answered from earlier events is never asked: unanswered, it reads as no
+        self.closed |= {qid for qid, q in book.questions.items() if q.from_earlier is not None and qid not in answers}
         gated = [(qid, q.when) for qid, q in book.questions.items() if q.when is not None and qid not in answers]
         for _ in range(len(book.questions) + 1):
             self._facts()

@@ -24,6 +24,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
@@ -134,6 +135,13 @@ class Session:
     def answers_for(self, k: int) -> dict:
         return {**self._known, **self.shared, **self.events[k]}
 
+    def _carried(self) -> list[dict]:
+        """Each event's answers with what the events before it carry (engine/carried.py)."""
+        per_event = [self.answers_for(k) for k in range(len(self.events))]
+        if len(per_event) < 2 or not carries_anything(self.book):
+            return per_event
+        return with_carried(self.ruler(), per_event)
+
     def dispute(self) -> Dispute:
         if len(self.events) == 1:
             return Dispute({**self._known, **self.shared, **self.events[0]}, [], list(self.requests))
@@ -212,12 +220,14 @@ class Session:
             where, qid = self.pending
             return self.book.questions[qid], where, (self.current if where is None else where)
         order = [self.current] + [k for k in range(len(self.events)) if k != self.current]
+        # with what each earlier event's finding carries to the later ones (engine/carried.py)
+        per_event = self._carried()
         for k in order:
-            interview = Interview(self.book, self.answers_for(k))
+            interview = Interview(self.book, per_event[k])
             if k > 0:        # what an earlier event's finding already sets aside is not asked
-                interview.aside = set_aside_by_earlier(self.book, [self.answers_for(j) for j in range(k)],
+                interview.aside = set_aside_by_earlier(self.book, per_event[:k],
                                                        {**self._known, **self.shared},
-                                                       self.answers_for(k).get("claim"))
+                                                       per_event[k].get("claim"))
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()
@@ -636,8 +646,10 @@ class Session:
     # --- pruning ---------------------------------------------------------------------------
     def _prune(self) -> None:
         """Drop answers an answer changed has closed, in the deal and in every event."""
+        # an answer a question opened by what an earlier event carries stays (engine/carried.py)
+        per_event = self._carried()
         for k, event in enumerate(self.events):
-            kept = prune(self.book, self.answers_for(k))
+            kept = prune(self.book, per_event[k])
             for qid in [q for q in event if q not in kept]:
                 event.pop(qid)
             if len(self.events) == 1:
@@ -645,8 +657,9 @@ class Session:
                     self.shared.pop(qid)
         if len(self.events) > 1:
             # a shared answer stays while some event still asks it
+            per_event = self._carried()
             for qid in list(self.shared):
-                if all(qid not in prune(self.book, self.answers_for(k)) for k in range(len(self.events))):
+                if all(qid not in prune(self.book, per_event[k]) for k in range(len(self.events))):
                     self.shared.pop(qid)
         live = {(where, qid) for where, answers in [(None, self.shared)] + list(enumerate(self.events))
                 for qid in answers}

@@ -59,6 +59,9 @@ class Question(Located):
     # (the interview, case files): [{when: Condition, why: {lang: text}, cites: [ids]}]
     # (expert/language/exclusions.py; knowledge/README.md, "Answers that exclude each other")
     impossible: list = field(default_factory=list)
+    # answered from the events before this one, never asked: {} or {seat: REF} (the seat it is
+    # about, read in this event); a finding that ``carries`` it answers it yes (engine/carried.py)
+    from_earlier: dict | None = None
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]

@@ -174,13 +174,24 @@ class _Loader:
                                 "{en: ...}}: the answer the text prescribes when the fact cannot be "
                                 "established", f, line)
             unknown = None
+        from_earlier = node.get("from_earlier")
+        if from_earlier is not None:
+            if from_earlier is True:
+                from_earlier = {}
+            if not (isinstance(from_earlier, dict) and set(from_earlier) <= {"seat"}) or qtype != "yesno":
+                self.problems.error(f"question {qid!r}: from_earlier must be true or {{seat: REF}} on a "
+                                    "yesno question: answered from what earlier events' findings carry",
+                                    f, line)
+                from_earlier = None
+            else:
+                from_earlier = dict(from_earlier)
         questions[qid] = Question(
             id=qid, type=qtype, text=node.get("text") or {}, help=node.get("help") or {},
             values=values, when=when, seats=node.get("seats"), values_from=node.get("values_from"),
             min=node.get("min"), max=node.get("max"), scope=scope,
             judgement=bool(node.get("judgement", False)), unknown=unknown, fact=_fact(node.get("fact")),
             impossible=self.impossible(qid, node.get("impossible"), file, f, line),
-            file=f or file, line=line)
+            from_earlier=from_earlier, file=f or file, line=line)
 
     def impossible(self, qid: str, nodes: Any, file: str, f, line) -> list[dict]:
         """A question's ``impossible:`` list: the combinations of answers the source text rules

@@ -15,6 +15,16 @@ def validate(book: Rulebook, problems: Problems) -> None:
     producers = {p.derive for p in book.productions if p.action == "derive"}
     for q in book.questions.values():
         _question(book, q, producers, problems)
+        if q.from_earlier and q.from_earlier.get("seat") is not None:
+            for msg in check_seat_ref(q.from_earlier["seat"], book, set()):
+                problems.error(f"question {q.id!r}: from_earlier: {msg}", q.file, q.line)
+    carried = {str(spec.get("question")) for p in book.productions
+               for spec in (p.finding or {}).get("carries") or [] if isinstance(spec, dict)}
+    for q in book.questions.values():
+        if q.from_earlier is not None and q.id not in carried:
+            problems.warning(f"question {q.id!r} is answered from earlier events, but no finding "
+                             "carries it: it is never answered (add it to a finding's carries:)",
+                             q.file, q.line, "dangling")
     seen: dict[str, object] = {}
     for p in book.productions:
         if p.id in seen:
@@ -239,6 +249,18 @@ def _production(book: Rulebook, p, producers, ids, problems):
         msgs.append(f"a {f['kind']} finding carries a penalty, but it establishes no infraction "
                     "(no violation, a claim lost, or the rules do not decide): drop the penalty, or "
                     "use violation, rectification or settlement")
+    for spec in f.get("carries") or []:
+        # what the finding establishes for the events after its own (engine/carried.py)
+        q = book.questions.get(str(spec.get("question"))) if isinstance(spec, dict) else None
+        if q is None or q.from_earlier is None:
+            msgs.append(f"carries {spec!r}: expected {{question: Q, seat: REF}} naming a question "
+                        "marked from_earlier")
+            continue
+        if (spec.get("seat") is None) != (q.from_earlier.get("seat") is None):
+            msgs.append(f"carries {q.id!r}: give a seat exactly when the question's from_earlier "
+                        "names one")
+        elif spec.get("seat") is not None:
+            msgs += check_seat_ref(spec["seat"], book, reads)
     for order in f.get("orders") or []:
         # an instruction given only when a condition on the answers holds (not on derived facts:
         # it is read on the answers alone, as the score sheet's play rules are)
