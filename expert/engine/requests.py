@@ -160,7 +160,7 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         if request.amount is not None:
             totals = _totals_by_option(rows)
             if totals is not None:
-                short = [t for t in totals.values() if t < request.amount]
+                short = [t for t in totals.values() if _short_of(t, request.amount)]
                 if len(short) == len(totals):
                     # the least the rules give, said as the sheet would write it
                     return "refused", Basis("less", found, given=_shown_total(totals))
@@ -268,6 +268,14 @@ def _totals_by_option(rows: list[_Row]) -> dict | None:
     return totals
 
 
+def _short_of(given, asked) -> bool:
+    """The rules give less than asked. An amount asked below zero is a loss asked for (skat: the
+    soloist's game at -144, lost Schneider): -96 gives less of it, not more."""
+    if asked < 0:
+        return given > asked
+    return given < asked
+
+
 def _shown_total(totals: dict):
     """One amount, or the list of them under the values of the open fact."""
     values = list(dict.fromkeys(totals.values()))
@@ -296,6 +304,10 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     book = ruling.book
     changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
     mine, played = _entries_of(ruling, request.party)
+    if mine == [] and played == []:
+        # the party has no line of his own on the sheet (skat writes only the soloist's game):
+        # the result as played is the whole sheet's
+        mine, played = _entries_of(ruling, request.party, everyone=True)
     if mine is not None and played is not None:
         if mine == played:
             return "granted", Basis("granted", _deciding(standing))
@@ -308,7 +320,7 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     return "granted", Basis("granted", standing)
 
 
-def _entries_of(ruling: Ruling, party: str):
+def _entries_of(ruling: Ruling, party: str, everyone: bool = False):
     """The party's own entries after the ruling and as played, comparable (the items and amounts
     written for him); None where a sheet is missing or still open."""
     book, result = ruling.book, ruling.result
@@ -327,7 +339,7 @@ def _entries_of(ruling: Ruling, party: str):
             if e.amount is None:
                 return None
             # his own columns only: supe another player writes against him are that player's entries
-            if e.player in own or (e.item and fixed_sides(book) and side_id(book, e.player) in sides):
+            if everyone or e.player in own or (e.item and fixed_sides(book) and side_id(book, e.player) in sides):
                 rows.append((e.item, round(float(e.amount), 6)))
         return sorted(r for r in rows if r[1] != 0)
     return of(result), of(played)
