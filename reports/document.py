@@ -499,6 +499,10 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "less": w["reason_less"], "changed": w["reason_changed"],
         }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
                                    asked=_with_unit(ruling, r, r.amount, lang))
+        if r.cause == "depends" and getattr(r, "branches", None):
+            # a conditional ruling: on which alternative the request is met
+            reason += ": " + "; ".join(w["alt_answer"].format(n=n, answer=w[a])
+                                       for n, a in enumerate(r.branches, 1))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += " " + w["cited"].format(articles=articles)
         answer = w[r.answer]

@@ -47,7 +47,14 @@ def test_the_result_as_played_asked_by_an_opponent_stays_open_on_the_unknown_fac
     # it says on which alternative it is met
     assert "cards_mixed = True: granted" in stands.reason["en"]
     assert "cards_mixed = False: refused" in stands.reason["en"]
-    assert "Answer to the request: granted" not in render(ruling, "text")
+    assert stands.branches == ["granted", "refused"]
+    assert stands.to_dict()["alternatives"] == ["granted", "refused"]
+    text = render(ruling, "text")
+    assert "Answer to the request: granted" not in text
+    # the signed page says on which alternative each request is met, in every language
+    assert ("The request remains open — it depends on facts not established: alternative 1: granted; "
+            "alternative 2: refused.") in text
+    assert "wariant 1: uwzględnione; wariant 2: oddalone" in render(ruling, "text", lang="pl")
 
 
 def test_the_result_as_played_is_granted_to_an_opponent_when_the_sheet_is_as_played(tmp_path):

@@ -432,6 +432,7 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
         provisions = sorted({p for a in per_branch for p in a.provisions})
         answers.append(RequestAnswer(party=r.party, request=r.asks, answer="undecided",
                                      provisions=provisions, text=r.text, cause="depends", provision=r.provision,
+                                     on=r.on, amount=r.amount, branches=[a.answer for a in per_branch],
                                      reason={"en": f"undecided: it depends on facts not established ({facts}); "
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))

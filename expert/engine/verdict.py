@@ -211,6 +211,8 @@ class RequestAnswer:
     # granted in part (cause "part"): what the ruling gives the other way on the same matter,
     # each (article, PenaltyLine)
     contrary: list = field(default_factory=list)
+    # on a conditional ruling: the answer under each alternative, in the ruling's order
+    branches: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -222,6 +224,8 @@ class RequestAnswer:
         if self.contrary:
             d["in_part"] = True
             d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
+        if self.branches:
+            d["alternatives"] = list(self.branches)
         return d
 
 
