@@ -64,3 +64,32 @@ def test_the_result_as_played_is_granted_to_an_opponent_when_the_sheet_is_as_pla
     ruling = rule_case(tmp_path, "skat", {"answers": {**LATE_REVOKE, "cards_mixed": False}, "requests": [
         {"party": "opponent_1", "asks": "stands"}]})
     assert [r.answer for r in ruling.requests] == ["refused"]
+
+
+def test_the_request_menu_is_numbered_alike_whatever_the_claims_and_marks_the_likely_ones():
+    from referee.expert.console.prompt import _show
+    from referee.expert.interview.session import Session
+    from referee.expert.language.rulebook import load_rulebook
+
+    book = load_rulebook("bridge")
+    session = Session(book, enter_cards=False)
+    menus = {}
+    for claim in (["pass-out-of-turn"], ["play"], ["wrong-board"]):
+        session.events = [{"claim": claim, "offender": "S"}]
+        menus[claim[0]] = session.request_options()
+    values = [[o.value for o in menu] for menu in menus.values()]
+    # the same number picks the same request in every context (blind walk 5, B2: forced pass
+    # was 6 in one menu and 5 in another)
+    assert values[0] == values[1] == values[2]
+    marked = {k: {o.value for o in menu if o.likely} for k, menu in menus.items()}
+    assert "effect:forced_pass" in marked["pass-out-of-turn"]
+    assert "effect:forced_pass" not in marked["wrong-board"]
+    session.events = [{"claim": ["pass-out-of-turn"], "offender": "S"}]
+    session.draft = {"party": "E"}
+    prompt = session._request_prompt()
+    assert any(o.get("likely") for o in prompt.to_dict()["options"])
+    lines: list[str] = []
+    _show(session, prompt, lines.append)
+    n = values[0].index("effect:forced_pass") + 1
+    assert any(line.startswith(f"  {n}. * forced pass") for line in lines), lines
+    assert "  * what the findings on the claims made can give" in lines

@@ -164,11 +164,15 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         width = shutil.get_terminal_size((80, 24)).columns
         for i, o in enumerate(prompt.options, 1):
             named = f" — {o.name}" if o.name else ""
-            line = f"  {i}. {o.label} [{o.value}]{named}"
-            bare = f"  {i}. {o.label}{named}"
+            # a request the claims made can give is marked where it stands: the numbers stay put
+            mark = "* " if o.likely else ""
+            line = f"  {i}. {mark}{o.label} [{o.value}]{named}"
+            bare = f"  {i}. {mark}{o.label}{named}"
             # a value's [name] is a second way to answer; where it alone would wrap the line,
             # the number is enough and the menu stays on one screen
             write(line if len(line) <= width else bare)
+        if any(o.likely for o in prompt.options):
+            write("  " + ws["request_likely"])
     if prompt.kind == "question":
         skip = f" {w['text_skip']}" if prompt.type == "text" else ""
         unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""

@@ -54,6 +54,7 @@ class Option:
     value: Any
     label: str
     name: str = ""          # the player's name, for seats
+    likely: bool = False    # request menu: an effect the claims made can give (marked, not moved)
 
 
 @dataclass
@@ -81,7 +82,8 @@ class Prompt:
     def to_dict(self) -> dict:
         """The prompt as JSON-safe data, for front ends that are not Python (and for tests)."""
         data = asdict(self)
-        data["options"] = [{"value": o.value, "label": o.label, "name": o.name} for o in self.options]
+        data["options"] = [{"value": o.value, "label": o.label, "name": o.name, **({"likely": True} if o.likely else {})}
+                           for o in self.options]
         return data
 
 
@@ -392,8 +394,10 @@ class Session:
     # --- requests ------------------------------------------------------------------------
     def request_options(self) -> list[Option]:
         """What a party may ask for: the claim upheld or rejected, no penalty on himself, the
-        result as played to stand, any effect the rulebook knows (those its findings on the claims
-        made can give first), something else."""
+        result as played to stand, any effect the rulebook knows, something else. The menu is
+        the same in every context -- the rulebook's order -- so a number remembered from another
+        dispute, or piped, picks the same request; the effects the findings on the claims made
+        can give are marked (``likely``), not moved to the top."""
         ws, book = self._ws(), self.book
         options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"]),
                    Option("no-penalty", ws["ask_no_penalty"]), Option("stands", ws["ask_stands"])]
@@ -404,20 +408,21 @@ class Session:
                 q = book.questions.get(qid)
                 if q is not None and q.type == "multi" and isinstance(value, list):
                     claims |= {str(v) for v in value}
-        likely: list[str] = []
+        likely: set[str] = set()
         for p in book.productions:
             claim = p.claim
             if p.action != "finding" or (claims and claim and claim not in claims):
                 continue
-            likely += [e["effect"] for e in (p.finding.get("penalty") or [])
-                       if isinstance(e, dict) and e.get("effect") not in likely]
-        labels = set()
-        for name in likely + [e for e in book.effects if e not in likely]:
+            likely |= {e["effect"] for e in (p.finding.get("penalty") or []) if isinstance(e, dict)}
+        by_label: dict[str, Option] = {}
+        for name in book.effects:
             label = text(book.effects[name].get("label"), self.lang) or name
-            if label in labels:
-                continue                  # two effects worded alike are one choice
-            labels.add(label)
-            options.append(Option(f"effect:{name}", label))
+            if label in by_label:
+                # two effects worded alike are one choice, likely when either is
+                by_label[label].likely = by_label[label].likely or name in likely
+                continue
+            by_label[label] = Option(f"effect:{name}", label, likely=name in likely)
+            options.append(by_label[label])
         options.append(Option("other", ws["ask_other"]))
         return options
 
