@@ -93,3 +93,66 @@ def test_the_request_menu_is_numbered_alike_whatever_the_claims_and_marks_the_li
     n = values[0].index("effect:forced_pass") + 1
     assert any(line.startswith(f"  {n}. * forced pass") for line in lines), lines
     assert "  * what the findings on the claims made can give" in lines
+
+
+# bridge 30B1: South passed out of turn at his right-hand opponent's turn, after 1H opened
+PASS_AT_RHO = {"deal_stage": "auction", "claim": ["pass-out-of-turn"], "offender": "S",
+               "l30_out_of_turn": True, "l30_bid_before": True, "l30_conventional": False,
+               "l30_turn": "rho", "l30_suit_shown": False, "l11_lho_acted": False,
+               "l11_attention": "player", "l11a_gain": False}
+
+
+def test_an_obligation_asked_for_longer_than_the_article_gives_is_refused(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", {"answers": PASS_AT_RHO, "requests": [
+        {"party": "E", "asks": "effect:forced_pass", "on": "S", "scope": "rest_of_auction",
+         "text": "South must pass for the whole auction"},
+        {"party": "E", "asks": "effect:forced_pass", "on": "S", "scope": "next_turn"},
+        {"party": "E", "asks": "effect:forced_pass", "on": "S"}]})
+    line = next(p for f in ruling.findings for p in f.penalty if p.effect == "forced_pass")
+    assert (line.player, line.scope) == ("S", "next_turn")
+    assert _answers(ruling) == [("refused", "scope", "next_turn"), ("granted", "granted", None),
+                                ("granted", "granted", None)]
+    assert ruling.requests[0].to_dict()["scope"] == "rest_of_auction"
+    text = render(ruling, "text")
+    assert ("forced pass (the player must pass), at every remaining turn of the auction, concerning: South"
+            in text)
+    assert ("refused — the rules give it at his next turn only, not at every remaining turn of the "
+            "auction (") in text
+    assert "по правилам это полагается только в свою следующую очередь, а не в каждую оставшуюся" \
+        in render(ruling, "text", lang="ru")
+
+
+def test_a_pass_for_the_rest_of_the_auction_is_granted_where_the_article_gives_it(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", {"answers": {**PASS_AT_RHO, "l30_turn": "partner"}, "requests": [
+        {"party": "E", "asks": "effect:forced_pass", "on": "S", "scope": "rest_of_auction"}]})
+    assert [p.scope for f in ruling.findings for p in f.penalty if p.effect == "forced_pass"] \
+        == ["rest_of_auction"]
+    assert _answers(ruling) == [("granted", "granted", None)]
+
+
+def test_a_scope_the_effect_does_not_declare_is_refused_with_a_message(tmp_path):
+    import pytest
+
+    from referee.expert.language.errors import RefereeError
+    with pytest.raises(RefereeError, match="request scope 'whole_game', expected one of next_turn, "
+                                           "rest_of_auction"):
+        rule_case(tmp_path, "bridge", {"answers": PASS_AT_RHO, "requests": [
+            {"party": "E", "asks": "effect:forced_pass", "on": "S", "scope": "whole_game"}]})
+
+
+def test_the_interview_asks_how_long_an_obligation_is_asked_for():
+    from referee.expert.interview.session import Session
+    from referee.expert.language.rulebook import load_rulebook
+
+    session = Session(load_rulebook("bridge"), enter_cards=False)
+    session.events = [PASS_AT_RHO]
+    session.draft = {"party": "E", "asks": "effect:forced_pass", "on": "S"}
+    prompt = session._request_prompt()
+    assert prompt.kind == "request_scope"
+    assert [(o.value, o.label) for o in prompt.options] == [
+        ("next_turn", "at his next turn only"), ("rest_of_auction", "at every remaining turn of the auction")]
+    session._answer_request_scope(prompt, "2")
+    assert session._request_prompt().kind == "request_text"     # no amount for a forced pass
+    session._answer_request_text(session._request_prompt(), "for the whole auction")
+    assert session.requests[-1].scope == "rest_of_auction"
+    assert session.requests[-1].to_dict()["scope"] == "rest_of_auction"

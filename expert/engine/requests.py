@@ -17,14 +17,15 @@ from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
-from referee.expert.language.model import INFRACTION_KINDS, Rulebook
+from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids
 
 
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
     cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
-                          # no-article | less (granted, but less than asked) | changed (the result does not stand)
+                          # no-article | less (granted, but less than asked) | changed (the result does not stand) |
+                          # scope (granted, but for less time than asked) | part | depends
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
@@ -63,7 +64,7 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
-                         on=request.on, amount=request.amount, given=basis.given,
+                         on=request.on, amount=request.amount, given=basis.given, scope=request.scope,
                          contrary=[(f.article, line) for f, line in basis.contrary])
 
 
@@ -157,6 +158,16 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         # defender is paid his own share); the other payees' shares do not make up his
         own = [(f, p) for f, p in hits if gains and p.against == request.party]
         rows = [p for _, p in (own or hits)]
+        if request.scope is not None:
+            # how long it lasts, as asked: a line giving it for less time (bridge 30B1: at the
+            # next turn only, asked for the whole auction) gives less than asked; a line that
+            # says no scope is not compared
+            order = scope_ids(book, name)
+            given = [r.line.scope for r in rows if getattr(r.line, "scope", None) in order]
+            if given and request.scope in order:
+                widest = max(given, key=order.index)
+                if order.index(widest) < order.index(request.scope):
+                    return "refused", Basis("scope", found, given=widest)
         if request.amount is not None:
             totals = _totals_by_option(rows)
             if totals is not None:
@@ -392,6 +403,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"refused: the finding is against the party's own side ({arts})"
     if basis.cause == "less":
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
+    if basis.cause == "scope":
+        return f"refused: the rules give it {basis.given}, not {request.scope} ({arts})"
     if basis.cause == "depends":
         return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
                 f"{request.amount} asked ({arts})")
@@ -432,7 +445,7 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
         provisions = sorted({p for a in per_branch for p in a.provisions})
         answers.append(RequestAnswer(party=r.party, request=r.asks, answer="undecided",
                                      provisions=provisions, text=r.text, cause="depends", provision=r.provision,
-                                     on=r.on, amount=r.amount, branches=[a.answer for a in per_branch],
+                                     on=r.on, amount=r.amount, scope=r.scope, branches=[a.answer for a in per_branch],
                                      reason={"en": f"undecided: it depends on facts not established ({facts}); "
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))

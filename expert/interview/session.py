@@ -32,7 +32,7 @@ from referee.expert.language.answers import (allowed_values, describe_allowed, i
 from referee.expert.language.dispute import Dispute, Request, on_own_side
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict
-from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
 from referee.expert.language.qtypes import qtype
 
 STATE_FORMAT = 1
@@ -445,7 +445,16 @@ class Session:
             return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
                           options=seats, can_skip=True,
                           allowed=describe_allowed_options(seats, self.lang))
-        if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
+        scopes = scope_ids(book, self.draft["asks"][len("effect:"):]) \
+            if self.draft["asks"].startswith("effect:") else []
+        if scopes and "scope" not in self.draft:
+            # an effect that lasts (bridge: a forced pass at the next turn, or to the end of the
+            # auction): how long is asked, from the rulebook's own words; there is no amount
+            effect = self.draft["asks"].split(":", 1)[1]
+            options = [Option(s, scope_label(book, effect, s, self.lang)) for s in scopes]
+            return Prompt("request_scope", "scope", ws["request_scope"], type="choice", options=options,
+                          can_skip=True, allowed=describe_allowed_options(options, self.lang))
+        if self.draft["asks"].startswith("effect:") and not scopes and "amount" not in self.draft:
             return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
                           allowed=self._w_allowed()["number"])
         if "text" not in self.draft:
@@ -473,6 +482,9 @@ class Session:
         if own is not None:
             raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
         self.draft["on"] = on
+
+    def _answer_request_scope(self, prompt: Prompt, raw: str) -> None:
+        self.draft["scope"] = self._pick(prompt, raw) if raw else None
 
     def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
         if not raw:
@@ -507,7 +519,8 @@ class Session:
     def _finish_request(self, provision: str | None) -> str:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
                                      text=self.draft.get("text", ""), provision=provision,
-                                     on=self.draft.get("on"), amount=self.draft.get("amount")))
+                                     on=self.draft.get("on"), amount=self.draft.get("amount"),
+                                     scope=self.draft.get("scope")))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"
