@@ -113,6 +113,8 @@ def test_an_obligation_asked_for_longer_than_the_article_gives_is_refused(tmp_pa
     assert _answers(ruling) == [("refused", "scope", "next_turn"), ("granted", "granted", None),
                                 ("granted", "granted", None)]
     assert ruling.requests[0].to_dict()["scope"] == "rest_of_auction"
+    assert ruling.requests[0].reason["en"].startswith(
+        "refused: the rules give it at his next turn only, not at every remaining turn of the auction (")
     text = render(ruling, "text")
     assert ("forced pass (the player must pass), at every remaining turn of the auction, concerning: South"
             in text)

@@ -14,7 +14,7 @@ from typing import Callable
 from referee.expert.interview.casefile import save_session
 from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language import prompt_words
-from referee.expert.language.model import Rulebook
+from referee.expert.language.model import Rulebook, scope_label
 
 Reader = Callable[..., str]   # read(prompt, question=None) -> what was typed
 Writer = Callable[[str], None]
@@ -210,7 +210,9 @@ def _review(session: Session, prompt: Prompt, write: Writer) -> None:
         for r in session.requests:
             who = names.get(r.party) or session.book.seat_label(r.party, session.lang)
             said = f" — \u201c{r.text}\u201d" if r.text else ""
-            write(f"    - {who}: {options.get(r.asks, r.asks)}{said}")
+            how_long = (", " + scope_label(session.book, r.asks.partition(":")[2], r.scope, session.lang)
+                        if r.scope else "")
+            write(f"    - {who}: {options.get(r.asks, r.asks)}{how_long}{said}")
 
 
 def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:

@@ -17,7 +17,7 @@ from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
-from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids
+from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids, scope_label
 
 
 @dataclass
@@ -404,7 +404,9 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "less":
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
     if basis.cause == "scope":
-        return f"refused: the rules give it {basis.given}, not {request.scope} ({arts})"
+        effect = request.asks.partition(":")[2]
+        return (f"refused: the rules give it {scope_label(book, effect, basis.given)}, "
+                f"not {scope_label(book, effect, request.scope)} ({arts})")
     if basis.cause == "depends":
         return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
                 f"{request.amount} asked ({arts})")
