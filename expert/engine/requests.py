@@ -315,9 +315,11 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     book = ruling.book
     changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
     mine, played = _entries_of(ruling, request.party)
-    if mine == [] and played == []:
-        # the party has no line of his own on the sheet (skat writes only the soloist's game):
-        # the result as played is the whole sheet's
+    side = side_of(book, request.party)
+    if mine == [] and played == [] and len(side) > 1 and _entries_of(ruling, request.party, side) == ([], []):
+        # no line for the party's side at all (skat writes only the soloist's game, the opponents'
+        # result is its other face): the result as played is the whole sheet's. A player with a
+        # line of his own that is simply empty (a preferans defender who passed) keeps his own.
         mine, played = _entries_of(ruling, request.party, everyone=True)
     if mine is not None and played is not None:
         if mine == played:
@@ -331,7 +333,7 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     return "granted", Basis("granted", standing)
 
 
-def _entries_of(ruling: Ruling, party: str, everyone: bool = False):
+def _entries_of(ruling: Ruling, party: str, seats: set | None = None, everyone: bool = False):
     """The party's own entries after the ruling and as played, comparable (the items and amounts
     written for him); None where a sheet is missing or still open."""
     book, result = ruling.book, ruling.result
@@ -341,7 +343,7 @@ def _entries_of(ruling: Ruling, party: str, everyone: bool = False):
     played = compute_result(book, [], lambda k: answers[min(k, len(answers) - 1)], ruling.answers)
     if played is None or result.open or played.open:
         return None, None
-    own = own_of(book, party)
+    own = seats or own_of(book, party)
     sides = {side_id(book, s) for s in own}
 
     def of(res) -> list:
