@@ -16,7 +16,7 @@ from datetime import datetime
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.finding_kinds import kind as kind_of
-from referee.expert.language.model import text
+from referee.expert.language.model import scope_label, text
 from referee.reports import view
 from referee.reports.i18n import kind_words, unit_for, words
 
@@ -481,6 +481,8 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
         # what was asked is a noun phrase after the party's name and a colon; whom it concerns
         # and how much follow as labels, so no inserted name or label is declined
+        if getattr(r, "scope", None):
+            asked += ", " + scope_label(book, name, r.scope, lang)
         if r.on:
             asked += f", {w['on_player']}: {view.player_name(ruling, r.on, lang)}"
         if r.amount is not None:
@@ -500,6 +502,14 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "less": w["reason_less"], "changed": w["reason_changed"],
         }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
                                    asked=_with_unit(ruling, r, r.amount, lang))
+        if r.cause == "scope":
+            # how long the effect lasts: the rules' scope against the one asked
+            reason = w["reason_scope"].format(articles=articles, given=scope_label(book, name, r.given, lang),
+                                              asked=scope_label(book, name, r.scope, lang))
+        if r.cause == "depends" and getattr(r, "branches", None):
+            # a conditional ruling: on which alternative the request is met
+            reason += ": " + "; ".join(w["alt_answer"].format(n=n, answer=w[a])
+                                       for n, a in enumerate(r.branches, 1))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += " " + w["cited"].format(articles=articles)
         answer = w[r.answer]

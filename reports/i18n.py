@@ -170,7 +170,7 @@ def words(lang: str) -> dict[str, str]:
 # the annex, events, unknown facts, requests, the result, appeals.
 DOCUMENT: dict[str, dict[str, str]] = {
     "en": {
-        "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
+        "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_scope": "the rules give it {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
         # the article a reason rests on, after it (Polish names a bare number "pkt.")
         "cited": "({articles})",
         # a number fact as the range one value tried stands for ("less than 61 (e.g. 54)")
@@ -205,6 +205,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_not_met": "the facts found do not meet the article's conditions",
         "reason_undecided": "the rules leave it undecided: {articles}", "reason_no_article": "the request names no article; it is decided on the facts",
         "reason_depends": "it depends on facts not established",
+        "alt_answer": "alternative {n}: {answer}",
         "ask_upheld": "the claim upheld", "ask_rejected": "the claim rejected", "ask_other": "another request",
         "ask_provision": "{label} applied", "incomplete": "Note: the ruling is incomplete; not established: {what}.",
         "appeal_title": "Decision of the appeals committee", "original": "The ruling appealed",
@@ -213,7 +214,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Decided by", "note": "Note",
     },
     "sr": {
-        "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
+        "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_scope": "pravila to predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
         "cited": "({articles})",
         "at_least": "najmanje {a}", "less_than": "manje od {b}", "for_example": "{range} (npr. {value})",
         "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano", "on": "na",
@@ -246,6 +247,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_not_met": "utvrđene činjenice ne ispunjavaju propisane uslove",
         "reason_undecided": "pravila ne daju osnov za odluku o tome: {articles}", "reason_no_article": "zahtev ne navodi član; odlučuje se na osnovu činjenica",
         "reason_depends": "zavisi od neutvrđenih činjenica",
+        "alt_answer": "mogućnost {n}: {answer}",
         "ask_upheld": "usvajanje reklamacije", "ask_rejected": "odbijanje reklamacije", "ask_other": "zahtev druge vrste",
         "ask_provision": "primena člana: {label}", "incomplete": "Napomena: odluka je nepotpuna; nije utvrđeno: {what}.",
         "appeal_title": "Odluka žalbene komisije", "original": "Odluka na koju je izjavljena žalba",
@@ -254,7 +256,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Odlučio", "note": "Napomena",
     },
     "pl": {
-        "reason_less": "przepisy dają {given}, nie {asked} (pkt. {articles})", "reason_changed": "orzeczenie zmienia wynik (pkt. {articles})",
+        "reason_less": "przepisy dają {given}, nie {asked} (pkt. {articles})", "reason_scope": "przepisy dają to {given}, nie {asked} (pkt. {articles})", "reason_changed": "orzeczenie zmienia wynik (pkt. {articles})",
         "cited": "(pkt. {articles})",
         "at_least": "co najmniej {a}", "less_than": "mniej niż {b}", "for_example": "{range} (np. {value})",
         "ask_no_penalty": "odstąpienie od kary wobec tego gracza", "ask_stands": "utrzymanie wyniku z rozgrywki", "on": "wobec",
@@ -287,6 +289,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_not_met": "ustalone fakty nie spełniają warunków przepisu",
         "reason_undecided": "przepisy tego nie rozstrzygają: pkt. {articles}", "reason_no_article": "żądanie nie wskazuje przepisu; sędzia rozstrzygnie je po ustaleniu faktów",
         "reason_depends": "zależy od faktów, których nie ustalono",
+        "alt_answer": "wariant {n}: {answer}",
         "ask_upheld": "uwzględnienie reklamacji", "ask_rejected": "oddalenie reklamacji", "ask_other": "inne żądanie",
         "ask_provision": "zastosowanie przepisu: {label}", "incomplete": "Uwaga: orzeczenie jest niekompletne – nie ustalono: {what}.",
         "appeal_title": "Orzeczenie komisji odwoławczej", "original": "Orzeczenie, od którego się odwołano",
@@ -295,7 +298,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Orzekł", "note": "Uwaga",
     },
     "ru": {
-        "reason_less": "по правилам полагается {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
+        "reason_less": "по правилам полагается {given}, а не {asked} ({articles})", "reason_scope": "по правилам это полагается {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
         "cited": "({articles})",
         "at_least": "не менее {a}", "less_than": "менее {b}", "for_example": "{range} (например, {value})",
         "ask_no_penalty": "без наказания для этого игрока", "ask_stands": "результат остаётся таким, как сыграно", "on": "на",
@@ -328,6 +331,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_not_met": "установленные факты не отвечают условиям правила",
         "reason_undecided": "правила этого не решают: {articles}", "reason_no_article": "требование не ссылается ни на одно правило; судья решит его по установленным фактам",
         "reason_depends": "зависит от фактов, которые не удалось установить",
+        "alt_answer": "вариант {n}: {answer}",
         "ask_upheld": "удовлетворить заявку", "ask_rejected": "отклонить заявку", "ask_other": "иное требование",
         "ask_provision": "применить правило: {label}", "incomplete": "Примечание: решение неполное — не установлено следующее: {what}.",
         "appeal_title": "Решение апелляционного комитета", "original": "Обжалованное решение",
@@ -336,7 +340,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
-        "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
+        "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_scope": "a szabályok szerint ez {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
         "cited": "({articles})",
         "at_least": "legalább {a}", "less_than": "kevesebb, mint {b}", "for_example": "{range} (pl. {value})",
         "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény érvényben marad", "on": "kivel szemben",
@@ -369,6 +373,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "reason_not_met": "a megállapított tények nem felelnek meg a szabály feltételeinek",
         "reason_undecided": "a szabályok alapján ez nem dönthető el: {articles}", "reason_no_article": "a kérés nem nevez meg szabályt; a tények alapján dől el",
         "reason_depends": "meg nem állapított tényektől függ",
+        "alt_answer": "{n}. lehetőség: {answer}",
         "ask_upheld": "a reklamáció elfogadása", "ask_rejected": "a reklamáció elutasítása", "ask_other": "egyéb kérés",
         "ask_provision": "a szabály alkalmazása: {label}", "incomplete": "Megjegyzés: a döntés hiányos; nincs megállapítva: {what}.",
         "appeal_title": "A fellebbviteli bizottság döntése", "original": "A megfellebbezett döntés",
