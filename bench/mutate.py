@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import itertools
 import json
 import random
 import sys
@@ -331,7 +332,7 @@ def run_mutant(args) -> dict:
         out["check"] = new[0] if new else None
     if not out["test"] and not out.get("check"):
         reason = static.get((game, mutant.production, mutant.what))
-        reason = reason or (prove(original, book, mutant) if search else None)
+        reason = reason or prove(original, book, mutant)      # cheap: also with --no-search
         out.update({"verdict": "equivalent", "searched": reason} if reason
                    else distinguish(original, book, mutant) if search
                    else {"verdict": "missed", "note": "not searched (--no-search)"})
@@ -449,11 +450,68 @@ def never_holds(book, condition) -> str | None:
     return None
 
 
+AGREE_LIMIT = 200_000      # combinations tried by ``agree`` before it gives up
+
+
+def agree(book, first, second) -> str | None:
+    """How two conditions are shown to be the same function of what they read, or None.
+
+    Every combination of the answers they read is tried (each question's representative values,
+    qtypes: a number's thresholds and the values beside them, so every integer answer falls in
+    a tried class; unanswered too), with every fact and ``{findings: none}`` free: the same
+    truth value everywhere proves that no answers, reachable or not, tell them apart. This
+    settles what the DNF of their difference cannot (a negated disjunction of many branches)."""
+    from referee.expert.authoring.analysis.space import base_domain
+    by_q: dict[str, list] = {}
+    facts: set[str] = set()
+    flags = []
+    for c in (first, second):
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                by_q.setdefault(lit.question, []).append(lit)
+            elif isinstance(lit, cond.FactTest):
+                facts.add(lit.name)
+            else:
+                flags = [False, True]
+    domains = []
+    for qid, lits in sorted(by_q.items()):
+        if qid not in book.questions:
+            return None
+        values = base_domain(book, qid, lits)
+        if values is None:
+            return None
+        domains.append([None] + list(values))
+    facts_ = sorted(facts)
+    size = 1
+    for d in domains + [[0, 1]] * (len(facts_) + (1 if flags else 0)):
+        size *= len(d)
+    if size > AGREE_LIMIT:
+        return None
+    qids = sorted(by_q)
+    for values in itertools.product(*domains):
+        answers = dict(zip(qids, values))
+        for truth in itertools.product((False, True), repeat=len(facts_) + (1 if flags else 0)):
+            on = {f for f, t in zip(facts_, truth) if t}
+            nf = bool(truth[-1]) if flags else True
+
+            def lit(l):
+                if isinstance(l, cond.AnswerTest):
+                    v = answers.get(l.question)
+                    return False if v is None else l.holds(v)
+                if isinstance(l, cond.FactTest):
+                    return l.name in on
+                return nf
+            if cond.evaluate(first, lit) != cond.evaluate(second, lit):
+                return None
+    return (f"the two conditions agree on every answer to {', '.join(qids)} "
+            f"({size} combinations, facts free)")
+
+
 def prove(original, book, mutant: Mutant) -> str | None:
     """Why the mutant is equivalent, proved rather than sampled, or None.
 
-    - a condition changed (literal, comparison): the original's and the mutant's conditions
-      differ on no reachable answers;
+    - a condition changed (literal, comparison): the two conditions are the same function of
+      what they read (``agree``), or differ on no reachable answers (``never_holds``);
     - an override dropped or reversed: the two productions never fire on the same answers, and
       neither settles the deal (which sets aside across events);
     - what a finding's penalty says (amount, seat, effect): the production never fires without
@@ -462,6 +520,9 @@ def prove(original, book, mutant: Mutant) -> str | None:
     p_o, p_m = original.production(pid), book.production(pid)
     if mutant.cls in ("literal", "comparison"):
         o, m = p_o.when, p_m.when
+        why = agree(original, o, m)
+        if why:
+            return f"proved: {why}"
         why = never_holds(original, cond.Any_((cond.All((o, cond.Not(m))), cond.All((m, cond.Not(o))))))
         if why:
             return f"proved: the two conditions differ only where {why}"
@@ -498,7 +559,8 @@ def main(argv=None) -> int:
     ap.add_argument("--classes", nargs="*", default=None, choices=CLASSES, metavar="CLASS",
                     help=f"sample only these fault classes ({', '.join(CLASSES)})")
     ap.add_argument("--no-search", action="store_true",
-                    help="do not search answers telling an uncaught mutant apart (it counts as missed)")
+                    help="do not search answers telling an uncaught mutant apart (it counts as missed unless "
+                         "proved equivalent)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", dest="json_out", default=None, help="write every outcome here")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
