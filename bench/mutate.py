@@ -15,6 +15,11 @@ are enumerated, and wherever either copy's production fires both rulings are com
 the mutant is **missed**, and the answers are printed (a case to add). The whole space searched
 without a difference: **equivalent** (no reachable answers distinguish it; listed with the size
 of the space). The search bounded before covering the space: **undecided** (counted as missed).
+Before sampling, ``prove`` tries to show equivalence with `referee check`'s unreachable analysis
+(which proves rather than samples): the original's and the mutant's conditions differ on no
+reachable answers; an override between two productions that never fire together; a penalty
+never shown because an overriding production always fires with it. Proved: **equivalent**,
+with the proof's reason.
 
     python bench/mutate.py                   # seeded sample: 8 mutants per class, casebook + check
     python bench/mutate.py --per-class 30 --seed 1 --jobs 2
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import itertools
 import json
 import random
 import sys
@@ -326,6 +332,7 @@ def run_mutant(args) -> dict:
         out["check"] = new[0] if new else None
     if not out["test"] and not out.get("check"):
         reason = static.get((game, mutant.production, mutant.what))
+        reason = reason or prove(original, book, mutant)      # cheap: also with --no-search
         out.update({"verdict": "equivalent", "searched": reason} if reason
                    else distinguish(original, book, mutant) if search
                    else {"verdict": "missed", "note": "not searched (--no-search)"})
@@ -415,6 +422,131 @@ def distinguish(original, book, mutant: Mutant) -> dict:
     return {"verdict": "equivalent", "searched": space.describe()}
 
 
+def never_holds(book, condition) -> str | None:
+    """How ``condition`` is proved never to hold on answers the interview can reach, or None
+    (it holds somewhere, or the search could not cover the space). The proof is `referee
+    check`'s unreachable analysis on a probe production with that condition: the contradiction
+    in every alternative (gates included), else the walk over its unfolded alternatives, which
+    ends only when it has covered them."""
+    from referee.expert.authoring.analysis import Analysis
+    from referee.expert.authoring.analysis import unreachable
+    from referee.expert.language.model import Production
+    probe_id = "__mutate_probe__"
+    copy_ = copy.copy(book)                  # the productions list is replaced, nothing else
+    copy_.__dict__.pop("_logic", None)
+    probe = Production(id=probe_id, article="", cites=[], when=condition, action="derive",
+                       derive=probe_id)
+    copy_.productions = list(book.productions) + [probe]
+    ctx = Analysis(copy_)
+    ev = ctx.ev
+    if ev.alts.get(probe_id) is None:
+        return None
+    dead = unreachable.static_dead(copy_, ev)
+    if probe_id in dead:
+        return "; ".join(sorted(set(dead[probe_id])))[:300]
+    problems = Problems()
+    if unreachable._search(copy_, ev, problems, probe, ctx.unfolder, {}):
+        return "no reachable answers satisfy it (every unfolded alternative walked)"
+    return None
+
+
+AGREE_LIMIT = 200_000      # combinations tried by ``agree`` before it gives up
+
+
+def agree(book, first, second) -> str | None:
+    """How two conditions are shown to be the same function of what they read, or None.
+
+    Every combination of the answers they read is tried (each question's representative values,
+    qtypes: a number's thresholds and the values beside them, so every integer answer falls in
+    a tried class; unanswered too), with every fact and ``{findings: none}`` free: the same
+    truth value everywhere proves that no answers, reachable or not, tell them apart. This
+    settles what the DNF of their difference cannot (a negated disjunction of many branches)."""
+    from referee.expert.authoring.analysis.space import base_domain
+    by_q: dict[str, list] = {}
+    facts: set[str] = set()
+    flags = []
+    for c in (first, second):
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                by_q.setdefault(lit.question, []).append(lit)
+            elif isinstance(lit, cond.FactTest):
+                facts.add(lit.name)
+            else:
+                flags = [False, True]
+    domains = []
+    for qid, lits in sorted(by_q.items()):
+        if qid not in book.questions:
+            return None
+        values = base_domain(book, qid, lits)
+        if values is None:
+            return None
+        domains.append([None] + list(values))
+    facts_ = sorted(facts)
+    size = 1
+    for d in domains + [[0, 1]] * (len(facts_) + (1 if flags else 0)):
+        size *= len(d)
+    if size > AGREE_LIMIT:
+        return None
+    qids = sorted(by_q)
+    for values in itertools.product(*domains):
+        answers = dict(zip(qids, values))
+        for truth in itertools.product((False, True), repeat=len(facts_) + (1 if flags else 0)):
+            on = {f for f, t in zip(facts_, truth) if t}
+            nf = bool(truth[-1]) if flags else True
+
+            def lit(l):
+                if isinstance(l, cond.AnswerTest):
+                    v = answers.get(l.question)
+                    return False if v is None else l.holds(v)
+                if isinstance(l, cond.FactTest):
+                    return l.name in on
+                return nf
+            if cond.evaluate(first, lit) != cond.evaluate(second, lit):
+                return None
+    return (f"the two conditions agree on every answer to {', '.join(qids)} "
+            f"({size} combinations, facts free)")
+
+
+def prove(original, book, mutant: Mutant) -> str | None:
+    """Why the mutant is equivalent, proved rather than sampled, or None.
+
+    - a condition changed (literal, comparison): the two conditions are the same function of
+      what they read (``agree``), or differ on no reachable answers (``never_holds``);
+    - an override dropped or reversed: the two productions never fire on the same answers, and
+      neither settles the deal (which sets aside across events);
+    - what a finding's penalty says (amount, seat, effect): the production never fires without
+      one of the productions that override it (which set its finding aside, penalty unseen)."""
+    pid = mutant.production
+    p_o, p_m = original.production(pid), book.production(pid)
+    if mutant.cls in ("literal", "comparison"):
+        o, m = p_o.when, p_m.when
+        why = agree(original, o, m)
+        if why:
+            return f"proved: {why}"
+        why = never_holds(original, cond.Any_((cond.All((o, cond.Not(m))), cond.All((m, cond.Not(o))))))
+        if why:
+            return f"proved: the two conditions differ only where {why}"
+    if mutant.cls == "override":
+        # an override acts where both findings stand in one event, or (a finding that settles
+        # the deal: events.py) across events: never together and neither settles the deal,
+        # dropping or reversing it changes no ruling
+        loser = original.production(mutant.what.split()[1])
+        settles = [x.id for x in (p_o, loser) if (x.finding or {}).get("settles_deal")]
+        if not settles:
+            why = never_holds(original, cond.All((p_o.when, loser.when)))
+            if why:
+                return f"proved: {pid} and {loser.id} never fire on the same answers ({why})"
+    if mutant.cls in ("amount", "seat", "effect") and p_o.finding:
+        winners = [q for q in original.productions if pid in q.overrides]
+        if winners:
+            c = cond.All((p_o.when,) + tuple(cond.Not(w.when) for w in winners))
+            why = never_holds(original, c)
+            if why:
+                return (f"proved: it never fires without one of {', '.join(w.id for w in winners)}, "
+                        f"which set its finding aside ({why})")
+    return None
+
+
 # --- the report ---------------------------------------------------------------------------------
 
 def main(argv=None) -> int:
@@ -427,7 +559,8 @@ def main(argv=None) -> int:
     ap.add_argument("--classes", nargs="*", default=None, choices=CLASSES, metavar="CLASS",
                     help=f"sample only these fault classes ({', '.join(CLASSES)})")
     ap.add_argument("--no-search", action="store_true",
-                    help="do not search answers telling an uncaught mutant apart (it counts as missed)")
+                    help="do not search answers telling an uncaught mutant apart (it counts as missed unless "
+                         "proved equivalent)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", dest="json_out", default=None, help="write every outcome here")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
