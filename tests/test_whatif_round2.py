@@ -1,0 +1,106 @@
+"""`referee whatif` after blind walk 5: event addressing as the help promises, every amended fact
+named, and what a what-if result rests on (a reading, a prescribed default) said as the ruling
+says it."""
+import re
+
+import yaml
+from click.testing import CliRunner
+
+from referee.cli import main
+
+
+def run(*args, env=None):
+    return CliRunner().invoke(main, list(args), env=env)
+
+
+def _case(tmp_path, name, data) -> str:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return str(path)
+
+
+PLAYERS = {"declarer": "Gábor", "defender_1": "Hanna", "defender_2": "Ferenc"}
+
+# U3 of blind walk 5: a player spoke early in the bidding; whether the bid before his was said
+# clearly is unknown (the rulebook prescribes "no" for that case)
+U3 = {"game": "ulti", "header": {"players": PLAYERS},
+      "answers": {"claim": ["early-speech"], "booked": False, "phase": "bidding", "offender": "declarer",
+                  "spoke_early": True, "prev_clear": "unknown"}}
+
+# P4 of blind walk 5: on sans the caller's partner did not lead a club; tricks lost unknown
+P4 = {"game": "preferans", "header": {"players": {"declarer": "Sava", "defender_1": "Zoran", "defender_2": "Milan"}},
+      "answers": {"referee_plays": False, "game": "sans", "game_mode": "talon", "claim": ["bad-lead"],
+                  "lead_kind": "sans-called", "sans_partner_bid": False, "holds_suit": True, "led_suit": False,
+                  "gentlemen": False, "contra_level": "none", "lead_offender": "defender_1",
+                  "lost_tricks": {"unknown": [4, 5]}}}
+
+
+def test_event_one_of_a_one_event_dispute_is_the_dispute_itself(tmp_path):
+    """The help says N:QUESTION=VALUE changes event N's answer; a one-event dispute has event 1
+    (it was refused with 'event '1', expected a number from 1 to 1')."""
+    case = _case(tmp_path, "p4.yaml", P4)
+    plain = run("whatif", case, "--set", "lost_tricks=4")
+    numbered = run("whatif", case, "--set", "1:lost_tricks=4")
+    assert plain.exit_code == 0, plain.output
+    assert numbered.exit_code == 0, numbered.output
+    assert numbered.output == plain.output
+    assert "+56" in numbered.output
+
+
+def test_an_event_that_does_not_exist_is_refused_with_what_exists(tmp_path):
+    case = _case(tmp_path, "p4.yaml", P4)
+    result = run("whatif", case, "--set", "2:lost_tricks=4")
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert line.startswith("error:") and "\n" not in line
+    assert "event '2' does not exist" in line
+    assert "expected 1 (the dispute has one event" in line
+    # never the self-contradicting range
+    assert "from 1 to 1" not in line
+
+
+def test_an_event_past_the_last_of_several_names_how_many_there_are(tmp_path):
+    two = {"game": "ulti", "header": {"players": PLAYERS},
+           "answers": {"booked": False, "phase": "bidding", "offender": "declarer", "prev_clear": True},
+           "events": [{"claim": ["early-speech"], "spoke_early": True},
+                      {"claim": ["early-speech"], "spoke_early": False}]}
+    case = _case(tmp_path, "two.yaml", two)
+    result = run("whatif", case, "--set", "3:spoke_early=no", "--allow-incomplete")
+    assert result.exit_code == 2
+    assert "expected a number from 1 to 2 (the dispute has 2 events)" in result.output
+
+
+def test_a_yes_no_fact_amended_is_named(tmp_path):
+    """A yes/no fact whose statements stand for its values was printed as ': not established -> …'."""
+    case = _case(tmp_path, "u3.yaml", U3)
+    result = run("whatif", case, "--set", "prev_clear=yes", "--allow-incomplete")
+    assert result.exit_code == 0, result.output
+    amended = result.output.split("Decision:")[0]
+    assert not re.search(r"^\s*:", amended, re.M), amended
+    assert "Had the player sitting before him said his bid clearly and intelligibly: not established ->" in amended
+
+
+def test_a_result_resting_on_a_prescribed_default_says_so(tmp_path):
+    """Amended to 'unknown', the fact is settled by the value the rulebook prescribes: the
+    what-if says so, as the ruling's decision does, instead of stating the finding bare."""
+    known = {**U3, "answers": {**U3["answers"], "prev_clear": True, "game_kind": "colour", "trump": "piros"}}
+    case = _case(tmp_path, "u3c.yaml", known)
+    result = run("whatif", case, "--set", "prev_clear=unknown", "--allow-incomplete")
+    assert result.exit_code == 0, result.output
+    added = result.output.split("+ Renonszok 1. pont, 2. mondat")[1]
+    assert ("The fact was not established: had the player sitting before him said his bid clearly and "
+            "intelligibly; the rules prescribe in that case (Renonszok, záró rész, 2. bekezdés): no") in added
+    # unchanged findings resting on the default say so too
+    same = run("whatif", _case(tmp_path, "u3.yaml", U3), "--set", "booked=no")
+    assert "(unchanged)" in same.output and "the rules prescribe in that case" in same.output
+
+
+def test_a_result_resting_on_a_reading_prints_the_reading(tmp_path):
+    """U3 amended to a clear previous bid: the renonsz is settled on the rulebook's reading of
+    the expected winnings; the what-if prints that reading under the new finding."""
+    case = _case(tmp_path, "u3.yaml", U3)
+    result = run("whatif", case, "--set", "prev_clear=yes", "--set", "game_kind=colour", "--set", "trump=piros",
+                 "--allow-incomplete")
+    assert result.exit_code == 0, result.output
+    added = result.output.split("+ Renonszok 1. pont, 1. mondat")[1]
+    assert "Reading of the text: 'Várható nyeremény' (expected winnings) is not defined in the source text" in added
