@@ -104,3 +104,38 @@ def test_a_result_resting_on_a_reading_prints_the_reading(tmp_path):
     assert result.exit_code == 0, result.output
     added = result.output.split("+ Renonszok 1. pont, 1. mondat")[1]
     assert "Reading of the text: 'Várható nyeremény' (expected winnings) is not defined in the source text" in added
+
+
+# B3 of blind walk 5: South doubles his partner's bid (Law 36); whether West had already called
+# is unknown, so the right to a penalty (Law 11B) is lost in one alternative only
+B3_INPUT = ["inadmissible-double", "S", "no", "no", "unknown", "player", "no"]
+PLAYERS_BRIDGE = ["--player", "N=Ann", "--player", "E=Bob", "--player", "S=Cy", "--player", "W=Di"]
+
+
+def _interview(tmp_path, game, lines, *extra):
+    return CliRunner().invoke(main, ["interview", game, "--no-enter-cards", "--save", str(tmp_path / "i.yaml"),
+                                     *extra], input="\n".join(lines) + "\n")
+
+
+def _asked(output: str, start: str) -> list[str]:
+    """The lines of the prompt that begins with ``start``: the question and its notes."""
+    lines = output.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith(start))
+    return lines[k:k + 2]
+
+
+def test_a_question_asked_for_one_alternative_names_the_value_assumed(tmp_path):
+    result = _interview(tmp_path, "bridge", B3_INPUT + ["no", "no"], *PLAYERS_BRIDGE)
+    asked = _asked(result.output, "If the right to a penalty is lost")
+    assert asked[1].strip() == ("(asked for the case where the unknown fact is so: Before the Director was "
+                                "summoned, the offender's LHO called or played over the irregularity on his "
+                                "own initiative.)")
+    # the other alternative's question names the other value
+    other = _asked(result.output, "Has the auction ended")
+    assert "is so: The offender's LHO did not call or play over the irregularity" in other[1]
+
+
+def test_a_question_asked_for_one_alternative_does_not_state_it_as_fact(tmp_path):
+    result = _interview(tmp_path, "bridge", B3_INPUT + ["no", "no"], *PLAYERS_BRIDGE)
+    assert "The right to a penalty is lost." not in result.output
+    assert "If the right to a penalty is lost (Law 11), does the Director nevertheless assess" in result.output

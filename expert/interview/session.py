@@ -31,7 +31,7 @@ from referee.expert.language.answers import (allowed_values, describe_allowed, i
                                              question_text, show_value)
 from referee.expert.language.dispute import Dispute, Request, on_own_side
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.exclusions import first_conflict
+from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, text
 from referee.expert.language.qtypes import qtype
 
@@ -71,6 +71,8 @@ class Prompt:
     events: int = 1                 # how many events the dispute has so far
     can_skip: bool = False          # Enter leaves it out
     conditional_on: list[str] = field(default_factory=list)   # unknown facts it is asked under
+    # the same, in words: each unknown fact with the value(s) the question is asked for
+    conditional_note: str = ""
     heading: str = ""               # said before it (card entry's explanation of the play)
     card_kind: str = ""             # hand | trick | talon | discard | contract | ... (card steps)
     rows: list[dict] = field(default_factory=list)            # the review's answers
@@ -252,13 +254,18 @@ class Session:
         return Prompt("question", q.id, body, type=q.type, options=options,
                       allowed=describe_allowed(q, book, answers, lang), help=text(q.help, lang),
                       event=where, events=len(self.events), can_skip=not qtype(q).accepts_unknown,
-                      conditional_on=self._conditional_on(q, answers))
+                      **self._conditional_on(q, answers))
 
-    def _conditional_on(self, q: Question, answers: dict) -> list[str]:
-        from referee.expert.language import conditions as cond
-        if q.when is None:
-            return []
-        return [qid for qid in sorted(cond.questions_read(q.when)) if is_unknown(answers.get(qid))]
+    def _conditional_on(self, q: Question, answers: dict) -> dict:
+        """The unknown facts ``q`` is asked under, and in words the value each is taken to have:
+        a question asked for one alternative only says which (blind walk 5, B1/B3: "asked for the
+        case where the unknown fact is so" named no value). Each unknown answer is tried with every
+        value it may have, through the facts ``q``'s condition derives from it."""
+        from referee.expert.interview.relevance import conditional_values
+        found = conditional_values(self.book, q, answers)
+        note = "; ".join(stated(self.book, self.book.questions[qid], values, self.lang)
+                         for qid, values in found.items())
+        return {"conditional_on": list(found), "conditional_note": note}
 
     def help(self, prompt: Prompt | None = None) -> dict:
         """What '?' shows: the prompt's help, and the articles a question feeds (id, label,
