@@ -139,3 +139,44 @@ def test_a_question_asked_for_one_alternative_does_not_state_it_as_fact(tmp_path
     result = _interview(tmp_path, "bridge", B3_INPUT + ["no", "no"], *PLAYERS_BRIDGE)
     assert "The right to a penalty is lost." not in result.output
     assert "If the right to a penalty is lost (Law 11), does the Director nevertheless assess" in result.output
+
+
+def _prompts(output: str) -> list[str]:
+    """The questions asked, each a line of its own (the review lists answers after a number)."""
+    return [line.strip() for line in output.splitlines() if line.strip().endswith("?") and line == line.lstrip()]
+
+
+def _case_file(tmp_path) -> dict:
+    return yaml.safe_load((tmp_path / "i.yaml").read_text(encoding="utf-8"))
+
+
+def test_a_fact_the_answers_already_decide_is_not_asked_again(tmp_path):
+    """B3: 'Has the auction ended?' answered no, the board's stage follows (a double excludes a
+    passed-out board): 'Where does the board stand now?' is not asked, and the answer is kept."""
+    result = _interview(tmp_path, "bridge", B3_INPUT + ["no", "no", "", ""], *PLAYERS_BRIDGE)
+    assert "Has the auction ended" in result.output
+    assert "Where does the board stand now?" not in _prompts(result.output)
+    assert _case_file(tmp_path)["answers"]["deal_stage"] == "auction"
+
+
+def test_the_game_named_by_the_lead_disputed_is_not_asked(tmp_path):
+    """P4: 'sans: the player was called' names the game; 'Which game is the declarer's game?' is
+    not asked after it."""
+    lines = ["bad-lead", "no", "sans-called", "no", "yes", "no", "no", "talon", "none", "defender_1", "4", "", ""]
+    result = _interview(tmp_path, "preferans", lines, "--player", "declarer=Sava", "--player", "defender_1=Zoran",
+                        "--player", "defender_2=Milan")
+    assert "sans: the player was called" in result.output
+    assert "Which game is (or would be) the declarer's game?" not in _prompts(result.output)
+    assert _case_file(tmp_path)["answers"]["game"] == "sans"
+
+
+def test_back_undoes_the_answer_a_taken_fact_follows_from(tmp_path):
+    """The fact taken from an answer goes with it: 'back' after it re-asks that answer, and a
+    different answer takes nothing (the game is asked)."""
+    lines = ["bad-lead", "no", "sans-called", "back", "ordinary"]
+    result = _interview(tmp_path, "preferans", lines, "--player", "declarer=Sava", "--player", "defender_1=Zoran",
+                        "--player", "defender_2=Milan")
+    assert _prompts(result.output).count("What kind of opening lead is disputed?") == 2
+    assert "Undid the answer to 'What kind of opening lead is disputed?'" in result.output
+    answers = _case_file(tmp_path)["answers"]
+    assert answers["lead_kind"] == "ordinary" and "game" not in answers

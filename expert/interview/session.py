@@ -205,6 +205,17 @@ class Session:
                               trick=step.trick, default=step.default)
         if self.stage == "questions":
             found = self._next_question()
+            # a question whose answer the answers already given decide (every other value is
+            # excluded by a declared impossible combination) is not asked again in other words:
+            # its answer is taken, as following from them (blind walk 5: 'sans: the player was
+            # called' and then 'which game?'; 'has the auction ended?' then 'where does the
+            # board stand?')
+            while found is not None and self.pending is None:
+                implied = self._implied(found[0], found[1])
+                if implied is None:
+                    break
+                self._give_implied(found[0].id, implied, found[1])
+                found = self._next_question()
             if found is not None:
                 q, where, k = found
                 return self._question_prompt(q, where, k)
@@ -357,8 +368,35 @@ class Session:
                 return f"{event}{reason}; answer otherwise, or change the other answer at the review"
         return None
 
+    def _implied(self, q: Question, where: int | None) -> Any:
+        """The one value of ``q`` the answers given leave possible, where the rulebook's declared
+        impossible combinations exclude every other; None when more than one value remains (or
+        the question has no list of values)."""
+        if q.type not in ("choice", "yesno"):
+            return None
+        k = self.current if where is None else where
+        values = allowed_values(q, self.book, self.answers_for(k))
+        if values is None and q.type == "yesno":
+            values = [True, False]
+        if not values or len(values) < 2:
+            return None
+        left = [v for v in values if self.impossible(q.id, v, where) is None]
+        return left[0] if len(left) == 1 else None
+
+    def _give_implied(self, qid: str, value: Any, where: int | None) -> None:
+        self._store(where)[qid] = value
+        self.times[self.key(where, qid)] = _now()
+        self.history.append(["implied", where, qid])
+
+    def _drop_implied(self) -> None:
+        """Answers taken as following from others are worked out again after any change."""
+        for h in [h for h in self.history if h[0] == "implied"]:
+            self._store(h[1]).pop(h[2], None)
+            self.history.remove(h)
+
     def give(self, qid: str, value: Any, where: int | None = None) -> None:
         """Record a checked answer (front ends that send values rather than text use this)."""
+        self._drop_implied()
         store = self._store(where)
         store[qid] = value
         self.times[self.key(where, qid)] = _now()
@@ -533,6 +571,11 @@ class Session:
         if not self.history:
             return None
         step = self.history.pop()
+        while step[0] == "implied":     # taken from the answer before it: undone with that answer
+            self._store(step[1]).pop(step[2], None)
+            if not self.history:
+                return None
+            step = self.history.pop()
         kind = step[0]
         self.pending = None
         if kind in ("answer", "skip"):
