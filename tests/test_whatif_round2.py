@@ -180,3 +180,43 @@ def test_back_undoes_the_answer_a_taken_fact_follows_from(tmp_path):
     assert "Undid the answer to 'What kind of opening lead is disputed?'" in result.output
     answers = _case_file(tmp_path)["answers"]
     assert answers["lead_kind"] == "ordinary" and "game" not in answers
+
+
+# B1 of blind walk 5: East revokes and wins the trick; whether his side played to the next trick
+# (which establishes the revoke, Law 63A1) is unknown
+B1 = {"game": "bridge", "header": {"players": {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}},
+      "answers": {"deal_stage": "finished", "contract_level": 4, "contract_strain": "spades",
+                  "contract_doubled": "undoubled", "declarer": "S", "vulnerability": "none", "declarer_tricks": 9,
+                  "claim": ["play"], "play_claim": ["revoke"], "offender": "E", "l63_revoked": True, "play_offender_role": "defender",
+                  "l63_events": {"unknown": [["played-next"], ["none"]]}, "l63_trick12": False,
+                  "l64_exception": ["none"], "l64_winner": "offender", "l11_attention": "player", "l11a_gain": False,
+                  "l64_later_tricks": 2}}
+
+
+def test_the_article_that_establishes_the_revoke_is_applied(tmp_path):
+    """In the alternative where the revoke is established by play to the next trick, 63A1 is
+    among the articles applied, beside 64A1 and 63B; the finding is still headed by 64A1."""
+    case = _case(tmp_path, "b1.yaml", B1)
+    result = run("rule", case, "--no-register", "--format", "json")
+    assert result.exit_code == 0, result.output
+    import json
+    ruling = json.loads(result.output)
+    established = [alt for alt in ruling["alternatives"] if alt["if"].get("l63_events") == ["played-next"]]
+    assert established, ruling["alternatives"]
+    provisions = [f["provisions"] for f in established[0]["findings"]]
+    assert ["bridge:64A1", "bridge:63B", "bridge:63A1"] in provisions
+    text = run("rule", case, "--no-register").output
+    applied = text.split("ARTICLES APPLIED")[1].split("REQUESTS")[0]
+    assert "Правило 63A1:" in applied
+    assert "- Правило 64A1 — offender: Bob" in text
+
+
+def test_a_revoke_established_by_a_claim_cites_63A3_not_63A1(tmp_path):
+    answers = {**B1["answers"], "l63_events": ["claim-concession"]}
+    answers.pop("play_offender_role")           # not asked when the revoke is known established
+    case = _case(tmp_path, "b1c.yaml", {**B1, "answers": answers})
+    result = run("rule", case, "--no-register", "--format", "json")
+    assert result.exit_code == 0, result.output
+    import json
+    findings = json.loads(result.output)["findings"]
+    assert [f["provisions"] for f in findings] == [["bridge:64A1", "bridge:63B", "bridge:63A3"]]
