@@ -726,7 +726,9 @@ def check(game, fmt, strict, no_cache, jobs, knowledge):
     games_ = [game] if game else list_games(knowledge)
     started = time.monotonic()
     if sys.stderr.isatty() and fmt == "text":
-        with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr,
+        # a bar narrow enough that the line, with "preferans: conflicts", fits 80 columns (a
+        # line that wraps is redrawn below itself at every step)
+        with click.progressbar(length=len(games_) * PROGRESS_STEPS, label="checking", file=sys.stderr, width=20,
                                item_show_func=lambda x: x) as bar:
             results = check_games(games_, knowledge, lambda g, label: bar.update(1, f"{g}: {label}"),
                                   cache=not no_cache, jobs=jobs)

@@ -16,7 +16,7 @@ from datetime import datetime
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.finding_kinds import kind as kind_of
-from referee.expert.language.model import text
+from referee.expert.language.model import scope_label, text
 from referee.reports import view
 from referee.reports.i18n import kind_words, unit_for, words
 
@@ -73,6 +73,7 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "incomplete": ([lower_first(_question_words(ruling, q, lang), ruling) for q in ruling.open_questions]
                        if ruling.open_questions else []),
         "reasons": reasons(ruling, lang),
+        "considered": considered(ruling, lang),
         "technical": technical(ruling, lang),
         "encoding": w["encoding_text"].format(game=book.game, edition=book.edition, hash=_hash(book)),
         "players_named": [(view.unnested(view.seat_label(ruling, s, lang)), players[s]) for s in book.seat_ids
@@ -480,6 +481,8 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             asked = w.get(f"ask_{r.request.replace('-', '_')}", r.request)
         # what was asked is a noun phrase after the party's name and a colon; whom it concerns
         # and how much follow as labels, so no inserted name or label is declined
+        if getattr(r, "scope", None):
+            asked += ", " + scope_label(book, name, r.scope, lang)
         if r.on:
             asked += f", {w['on_player']}: {view.player_name(ruling, r.on, lang)}"
         if r.amount is not None:
@@ -499,6 +502,14 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             "less": w["reason_less"], "changed": w["reason_changed"],
         }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
                                    asked=_with_unit(ruling, r, r.amount, lang))
+        if r.cause == "scope":
+            # how long the effect lasts: the rules' scope against the one asked
+            reason = w["reason_scope"].format(articles=articles, given=scope_label(book, name, r.given, lang),
+                                              asked=scope_label(book, name, r.scope, lang))
+        if r.cause == "depends" and getattr(r, "branches", None):
+            # a conditional ruling: on which alternative the request is met
+            reason += ": " + "; ".join(w["alt_answer"].format(n=n, answer=w[a])
+                                       for n, a in enumerate(r.branches, 1))
         if r.cause == "not-met" and articles:       # the article whose conditions decide it
             reason += " " + w["cited"].format(articles=articles)
         answer = w[r.answer]
@@ -774,6 +785,54 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
         head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
         steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
     return steps
+
+
+def considered(ruling: Ruling, lang: str) -> list[dict]:
+    """The articles encoded for what was claimed that were not applied, each with what it
+    requires and what was found instead (``engine.not_applied``)."""
+    from referee.expert.engine.not_applied import not_applied
+    w = words(lang)
+    out = []
+    for item in not_applied(ruling):
+        needs = "; ".join(f"{_needs(ruling, u, lang)} ({w['considered_found']}: {_found(ruling, u, lang)})"
+                          for u in item.unmet)
+        out.append({"article": view.head_label(item.article, lang),
+                    "event": lower_first(w["event"].format(n=item.event + 1)) if ruling.events else "",
+                    "why": w["considered_why"].format(dash=w["dash"], needs=needs)})
+    return out
+
+
+def _found(ruling: Ruling, u, lang: str) -> str:
+    """The answer found instead: a yes/no answer's sentence, else the value alone (the label was
+    just said with what the article requires)."""
+    q = ruling.book.questions[u.question]
+    if q.type == "yesno":
+        return lower_first(_statement(ruling, q, u.found, lang), ruling).rstrip(".")
+    if q.type == "seat":
+        return view.player_name(ruling, u.found, lang)
+    return show_value(q, u.found, ruling.book, lang)
+
+
+def _needs(ruling: Ruling, u, lang: str) -> str:
+    """What an article's condition requires of one answer, as a statement."""
+    book, w = ruling.book, words(lang)
+    q = book.questions[u.question]
+    positive, value = u.positive, u.value
+    if q.type == "yesno" and u.op == "is":
+        positive, value = True, value if u.positive else not value
+    if u.op in ("is", "has"):
+        said = _statement(ruling, q, [value] if u.op == "has" else value, lang)
+    elif u.op == "in":
+        shown = f" {w['or']} ".join(view.player_name(ruling, v, lang) if q.type == "seat"
+                                    else show_value(q, v, book, lang) for v in value)
+        said = f"{_question_words(ruling, q.id, lang)}: {shown}"
+    elif u.op in ("ge", "gt", "le", "lt", "count_ge"):
+        sign = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<", "count_ge": "≥"}[u.op]
+        said = f"{_question_words(ruling, q.id, lang)} {sign} {value}"
+    else:
+        said = _question_words(ruling, q.id, lang)
+    said = lower_first(said, ruling).rstrip(".")
+    return said if positive else f"{w['considered_not']}{said}"
 
 
 def _at_head(labels: str, lang: str) -> str:

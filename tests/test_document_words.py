@@ -154,7 +154,9 @@ def test_an_amount_to_write_that_begins_its_line_is_capitalised_and_a_value_with
     assert rows and all(r["amount"].startswith("Upis sledi kada se utvrdi: ") for r in rows), rows
     skat = _case("skat", "game announced first")
     rows = [r for r in document.entries(skat, skat.result, "pl") if r["open"]]
-    assert rows and all(r["amount"].startswith("do wpisania po ustaleniu – ") for r in rows if r["who"])
+    # a player's open entry (lower case after his name) says it waits; what for is said once, below
+    assert rows and all(r["amount"] == "do wpisania po ustaleniu (poniżej)" for r in rows if r["who"])
+    assert any(r["amount"].startswith("Do wpisania po ustaleniu – ") for r in rows if not r["who"])
     # the soloist's game not known: the whole entry waits for it, its line begins with a capital
     book = load_rulebook("skat")
     case = next(c for c in book.cases if c.name.startswith("soloist leads before announcing, clubs meant"))

@@ -14,7 +14,7 @@ from typing import Callable
 from referee.expert.interview.casefile import save_session
 from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language import prompt_words
-from referee.expert.language.model import Rulebook
+from referee.expert.language.model import Rulebook, scope_label
 
 Reader = Callable[..., str]   # read(prompt, question=None) -> what was typed
 Writer = Callable[[str], None]
@@ -166,11 +166,15 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         width = shutil.get_terminal_size((80, 24)).columns
         for i, o in enumerate(prompt.options, 1):
             named = f" — {o.name}" if o.name else ""
-            line = f"  {i}. {o.label} [{o.value}]{named}"
-            bare = f"  {i}. {o.label}{named}"
+            # a request the claims made can give is marked where it stands: the numbers stay put
+            mark = "* " if o.likely else ""
+            line = f"  {i}. {mark}{o.label} [{o.value}]{named}"
+            bare = f"  {i}. {mark}{o.label}{named}"
             # a value's [name] is a second way to answer; where it alone would wrap the line,
             # the number is enough and the menu stays on one screen
             write(line if len(line) <= width else bare)
+        if any(o.likely for o in prompt.options):
+            write("  " + ws["request_likely"])
     if prompt.kind == "question":
         skip = f" {w['text_skip']}" if prompt.type == "text" else ""
         unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""
@@ -208,7 +212,9 @@ def _review(session: Session, prompt: Prompt, write: Writer) -> None:
         for r in session.requests:
             who = names.get(r.party) or session.book.seat_label(r.party, session.lang)
             said = f" — \u201c{r.text}\u201d" if r.text else ""
-            write(f"    - {who}: {options.get(r.asks, r.asks)}{said}")
+            how_long = (", " + scope_label(session.book, r.asks.partition(":")[2], r.scope, session.lang)
+                        if r.scope else "")
+            write(f"    - {who}: {options.get(r.asks, r.asks)}{how_long}{said}")
 
 
 def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:

@@ -18,6 +18,7 @@ from experta.strategies import DepthStrategy  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 from experta.matchers.rete import ReteMatcher  # noqa: E402
 from experta.matchers.rete.nodes import BusNode, FeatureTesterNode  # noqa: E402
+from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: E402
 from experta.matchers.rete.token import Token  # noqa: E402
 from experta.matchers.rete.utils import extract_facts, prepare_rule  # noqa: E402
 
@@ -47,6 +48,32 @@ def _prepare_ruleset(engine):
     return prepared
 
 
+def _copy_token(token):
+    """A token's copy without re-checking what ``Token.__new__`` checked when it was made (every
+    datum a Fact, the context a mapping): Experta copies the token at every node it passes, and
+    those checks were a quarter of a ruling's time. The same tuple, data and context copied."""
+    return _new_tuple(type(token), (token.tag, token.data.copy(), token.context.copy()))
+
+
+def _activate(node, token):
+    return node._activate(_copy_token(token))
+
+
+def _activate_left(node, token):
+    return node._activate_left(_copy_token(token))
+
+
+def _activate_right(node, token):
+    return node._activate_right(_copy_token(token))
+
+
+_new_tuple = tuple.__new__
+Token.copy = _copy_token
+# a node's activation as Experta's, without asking its debug watcher first at every node (we
+# never turn Experta's watchers on)
+OneInputNode.activate = _activate
+TwoInputNode.activate_left = _activate_left
+TwoInputNode.activate_right = _activate_right
 ReteMatcher.prepare_ruleset = staticmethod(_prepare_ruleset)
 experta_network.install()
 

@@ -17,14 +17,15 @@ from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
-from referee.expert.language.model import INFRACTION_KINDS, Rulebook
+from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids, scope_label
 
 
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
     cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
-                          # no-article | less (granted, but less than asked) | changed (the result does not stand)
+                          # no-article | less (granted, but less than asked) | changed (the result does not stand) |
+                          # scope (granted, but for less time than asked) | part | depends
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
@@ -63,7 +64,7 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
-                         on=request.on, amount=request.amount, given=basis.given,
+                         on=request.on, amount=request.amount, given=basis.given, scope=request.scope,
                          contrary=[(f.article, line) for f, line in basis.contrary])
 
 
@@ -157,10 +158,20 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         # defender is paid his own share); the other payees' shares do not make up his
         own = [(f, p) for f, p in hits if gains and p.against == request.party]
         rows = [p for _, p in (own or hits)]
+        if request.scope is not None:
+            # how long it lasts, as asked: a line giving it for less time (bridge 30B1: at the
+            # next turn only, asked for the whole auction) gives less than asked; a line that
+            # says no scope is not compared
+            order = scope_ids(book, name)
+            given = [r.line.scope for r in rows if getattr(r.line, "scope", None) in order]
+            if given and request.scope in order:
+                widest = max(given, key=order.index)
+                if order.index(widest) < order.index(request.scope):
+                    return "refused", Basis("scope", found, given=widest)
         if request.amount is not None:
             totals = _totals_by_option(rows)
             if totals is not None:
-                short = [t for t in totals.values() if t < request.amount]
+                short = [t for t in totals.values() if _short_of(t, request.amount)]
                 if len(short) == len(totals):
                     # the least the rules give, said as the sheet would write it
                     return "refused", Basis("less", found, given=_shown_total(totals))
@@ -268,6 +279,14 @@ def _totals_by_option(rows: list[_Row]) -> dict | None:
     return totals
 
 
+def _short_of(given, asked) -> bool:
+    """The rules give less than asked. An amount asked below zero is a loss asked for (skat: the
+    soloist's game at -144, lost Schneider): -96 gives less of it, not more."""
+    if asked < 0:
+        return given > asked
+    return given < asked
+
+
 def _shown_total(totals: dict):
     """One amount, or the list of them under the values of the open fact."""
     values = list(dict.fromkeys(totals.values()))
@@ -296,6 +315,12 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     book = ruling.book
     changing = [f for f in standing if f.penalty and kind_of(f.kind).applies]
     mine, played = _entries_of(ruling, request.party)
+    side = side_of(book, request.party)
+    if mine == [] and played == [] and len(side) > 1 and _entries_of(ruling, request.party, side) == ([], []):
+        # no line for the party's side at all (skat writes only the soloist's game, the opponents'
+        # result is its other face): the result as played is the whole sheet's. A player with a
+        # line of his own that is simply empty (a preferans defender who passed) keeps his own.
+        mine, played = _entries_of(ruling, request.party, everyone=True)
     if mine is not None and played is not None:
         if mine == played:
             return "granted", Basis("granted", _deciding(standing))
@@ -308,7 +333,7 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
     return "granted", Basis("granted", standing)
 
 
-def _entries_of(ruling: Ruling, party: str):
+def _entries_of(ruling: Ruling, party: str, seats: set | None = None, everyone: bool = False):
     """The party's own entries after the ruling and as played, comparable (the items and amounts
     written for him); None where a sheet is missing or still open."""
     book, result = ruling.book, ruling.result
@@ -318,7 +343,7 @@ def _entries_of(ruling: Ruling, party: str):
     played = compute_result(book, [], lambda k: answers[min(k, len(answers) - 1)], ruling.answers)
     if played is None or result.open or played.open:
         return None, None
-    own = own_of(book, party)
+    own = seats or own_of(book, party)
     sides = {side_id(book, s) for s in own}
 
     def of(res) -> list:
@@ -327,7 +352,7 @@ def _entries_of(ruling: Ruling, party: str):
             if e.amount is None:
                 return None
             # his own columns only: supe another player writes against him are that player's entries
-            if e.player in own or (e.item and fixed_sides(book) and side_id(book, e.player) in sides):
+            if everyone or e.player in own or (e.item and fixed_sides(book) and side_id(book, e.player) in sides):
                 rows.append((e.item, round(float(e.amount), 6)))
         return sorted(r for r in rows if r[1] != 0)
     return of(result), of(played)
@@ -380,6 +405,10 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"refused: the finding is against the party's own side ({arts})"
     if basis.cause == "less":
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
+    if basis.cause == "scope":
+        effect = request.asks.partition(":")[2]
+        return (f"refused: the rules give it {scope_label(book, effect, basis.given)}, "
+                f"not {scope_label(book, effect, request.scope)} ({arts})")
     if basis.cause == "depends":
         return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
                 f"{request.amount} asked ({arts})")
@@ -420,6 +449,7 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
         provisions = sorted({p for a in per_branch for p in a.provisions})
         answers.append(RequestAnswer(party=r.party, request=r.asks, answer="undecided",
                                      provisions=provisions, text=r.text, cause="depends", provision=r.provision,
+                                     on=r.on, amount=r.amount, scope=r.scope, branches=[a.answer for a in per_branch],
                                      reason={"en": f"undecided: it depends on facts not established ({facts}); "
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))

@@ -16,6 +16,7 @@ class PenaltyLine:
     against: str | None = None
     needs: str | None = None          # a question whose answer the amount or seat still needs
     options: list | None = None       # an open amount under each answer to what it needs: [(when, amount)]
+    scope: str | None = None          # how long it lasts: one of the effect's scopes (bridge: next_turn)
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
@@ -25,6 +26,8 @@ class PenaltyLine:
             d["needs"] = self.needs
         if self.options:
             d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
+        if self.scope:
+            d["scope"] = self.scope
         return d
 
 
@@ -211,6 +214,9 @@ class RequestAnswer:
     # granted in part (cause "part"): what the ruling gives the other way on the same matter,
     # each (article, PenaltyLine)
     contrary: list = field(default_factory=list)
+    scope: str | None = None      # how long the effect was asked to last
+    # on a conditional ruling: the answer under each alternative, in the ruling's order
+    branches: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -219,9 +225,13 @@ class RequestAnswer:
             d["on"] = self.on
         if self.amount is not None:
             d["amount"] = self.amount
+        if self.scope:
+            d["scope"] = self.scope
         if self.contrary:
             d["in_part"] = True
             d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
+        if self.branches:
+            d["alternatives"] = list(self.branches)
         return d
 
 
@@ -316,7 +326,8 @@ def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut
             amount = amount_of(entry.get("amount"), book, answers)
         except Unresolved as exc:
             amount, needs = None, exc.question
-        penalty.append(PenaltyLine(player, entry["effect"], amount, against, needs))
+        penalty.append(PenaltyLine(player, entry["effect"], amount, against, needs,
+                                   scope=str(entry["scope"]) if entry.get("scope") else None))
     offender = None
     if spec.get("offender") is not None:
         try:

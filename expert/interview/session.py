@@ -32,7 +32,7 @@ from referee.expert.language.answers import (allowed_values, describe_allowed, i
 from referee.expert.language.dispute import Dispute, Request, on_own_side
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
-from referee.expert.language.model import Question, Rulebook, text
+from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
 from referee.expert.language.qtypes import qtype
 
 STATE_FORMAT = 1
@@ -54,6 +54,7 @@ class Option:
     value: Any
     label: str
     name: str = ""          # the player's name, for seats
+    likely: bool = False    # request menu: an effect the claims made can give (marked, not moved)
 
 
 @dataclass
@@ -83,7 +84,8 @@ class Prompt:
     def to_dict(self) -> dict:
         """The prompt as JSON-safe data, for front ends that are not Python (and for tests)."""
         data = asdict(self)
-        data["options"] = [{"value": o.value, "label": o.label, "name": o.name} for o in self.options]
+        data["options"] = [{"value": o.value, "label": o.label, "name": o.name, **({"likely": True} if o.likely else {})}
+                           for o in self.options]
         return data
 
 
@@ -437,8 +439,10 @@ class Session:
     # --- requests ------------------------------------------------------------------------
     def request_options(self) -> list[Option]:
         """What a party may ask for: the claim upheld or rejected, no penalty on himself, the
-        result as played to stand, any effect the rulebook knows (those its findings on the claims
-        made can give first), something else."""
+        result as played to stand, any effect the rulebook knows, something else. The menu is
+        the same in every context -- the rulebook's order -- so a number remembered from another
+        dispute, or piped, picks the same request; the effects the findings on the claims made
+        can give are marked (``likely``), not moved to the top."""
         ws, book = self._ws(), self.book
         options = [Option("upheld", ws["ask_upheld"]), Option("rejected", ws["ask_rejected"]),
                    Option("no-penalty", ws["ask_no_penalty"]), Option("stands", ws["ask_stands"])]
@@ -449,20 +453,21 @@ class Session:
                 q = book.questions.get(qid)
                 if q is not None and q.type == "multi" and isinstance(value, list):
                     claims |= {str(v) for v in value}
-        likely: list[str] = []
+        likely: set[str] = set()
         for p in book.productions:
             claim = p.claim
             if p.action != "finding" or (claims and claim and claim not in claims):
                 continue
-            likely += [e["effect"] for e in (p.finding.get("penalty") or [])
-                       if isinstance(e, dict) and e.get("effect") not in likely]
-        labels = set()
-        for name in likely + [e for e in book.effects if e not in likely]:
+            likely |= {e["effect"] for e in (p.finding.get("penalty") or []) if isinstance(e, dict)}
+        by_label: dict[str, Option] = {}
+        for name in book.effects:
             label = text(book.effects[name].get("label"), self.lang) or name
-            if label in labels:
-                continue                  # two effects worded alike are one choice
-            labels.add(label)
-            options.append(Option(f"effect:{name}", label))
+            if label in by_label:
+                # two effects worded alike are one choice, likely when either is
+                by_label[label].likely = by_label[label].likely or name in likely
+                continue
+            by_label[label] = Option(f"effect:{name}", label, likely=name in likely)
+            options.append(by_label[label])
         options.append(Option("other", ws["ask_other"]))
         return options
 
@@ -485,7 +490,16 @@ class Session:
             return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
                           options=seats, can_skip=True,
                           allowed=describe_allowed_options(seats, self.lang))
-        if self.draft["asks"].startswith("effect:") and "amount" not in self.draft:
+        scopes = scope_ids(book, self.draft["asks"][len("effect:"):]) \
+            if self.draft["asks"].startswith("effect:") else []
+        if scopes and "scope" not in self.draft:
+            # an effect that lasts (bridge: a forced pass at the next turn, or to the end of the
+            # auction): how long is asked, from the rulebook's own words; there is no amount
+            effect = self.draft["asks"].split(":", 1)[1]
+            options = [Option(s, scope_label(book, effect, s, self.lang)) for s in scopes]
+            return Prompt("request_scope", "scope", ws["request_scope"], type="choice", options=options,
+                          can_skip=True, allowed=describe_allowed_options(options, self.lang))
+        if self.draft["asks"].startswith("effect:") and not scopes and "amount" not in self.draft:
             return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
                           allowed=self._w_allowed()["number"])
         if "text" not in self.draft:
@@ -513,6 +527,9 @@ class Session:
         if own is not None:
             raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
         self.draft["on"] = on
+
+    def _answer_request_scope(self, prompt: Prompt, raw: str) -> None:
+        self.draft["scope"] = self._pick(prompt, raw) if raw else None
 
     def _answer_request_amount(self, prompt: Prompt, raw: str) -> None:
         if not raw:
@@ -547,7 +564,8 @@ class Session:
     def _finish_request(self, provision: str | None) -> str:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
                                      text=self.draft.get("text", ""), provision=provision,
-                                     on=self.draft.get("on"), amount=self.draft.get("amount")))
+                                     on=self.draft.get("on"), amount=self.draft.get("amount"),
+                                     scope=self.draft.get("scope")))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"

@@ -15,7 +15,7 @@ from typing import Any
 from referee.expert.language.answers import check_all, is_unknown
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import check_dispute
-from referee.expert.language.model import UNKNOWN, Rulebook
+from referee.expert.language.model import UNKNOWN, Rulebook, scope_ids
 from referee.expert.language.yamlio import where
 
 # what a party may ask for, besides a rulebook's own effects ("effect:<name>") and articles
@@ -32,6 +32,7 @@ class Request:
     provision: str | None = None  # the article the party invokes (free-text requests)
     on: str | None = None         # effect requests: the player the effect should fall on
     amount: float | int | None = None   # effect requests: how much is asked
+    scope: str | None = None      # effect requests: how long it should last (the effect's scopes)
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"party": self.party, "asks": self.asks}
@@ -39,6 +40,8 @@ class Request:
             d["on"] = self.on
         if self.amount is not None:
             d["amount"] = self.amount
+        if self.scope:
+            d["scope"] = self.scope
         if self.text:
             d["text"] = self.text
         if self.provision:
@@ -122,10 +125,10 @@ def _list(value, key: str, path: str, data) -> list:
 def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     line = where(node)[1]
     if (not isinstance(node, dict) or not {"party", "asks"} <= set(node)
-            or set(node) - {"party", "asks", "text", "provision", "on", "amount"}):
+            or set(node) - {"party", "asks", "text", "provision", "on", "amount", "scope"}):
         raise RefereeError("a request needs party (a seat) and asks (upheld, rejected, no-penalty, stands, "
                            "effect:NAME, provision:ID or other), with optional text, provision, on (a seat) "
-                           "and amount", path, line)
+                           "amount and scope", path, line)
     party, asks = str(node["party"]), str(node["asks"])
     if party not in book.seat_ids:
         raise RefereeError(f"request party {party!r}, expected one of {', '.join(book.seat_ids)}", path, line)
@@ -143,9 +146,17 @@ def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     amount = node.get("amount")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, (int, float))):
         raise RefereeError(f"request amount {amount!r}, expected a number", path, line)
+    scope = node.get("scope")
+    if scope is not None:
+        scopes = scope_ids(book, asks.partition(":")[2]) if asks.startswith("effect:") else []
+        if str(scope) not in scopes:
+            raise RefereeError(f"request scope {scope!r}, expected "
+                               + (f"one of {', '.join(scopes)} (how long {asks} lasts)" if scopes
+                                  else f"none: {asks} declares no scopes"), path, line)
     return Request(party=party, asks=asks, text=str(node.get("text") or ""),
                    provision=str(provision) if provision is not None else None,
-                   on=str(on) if on is not None else None, amount=amount)
+                   on=str(on) if on is not None else None, amount=amount,
+                   scope=str(scope) if scope is not None else None)
 
 
 def check_request(asks: str, book: Rulebook, path: str | None = None, line: int | None = None) -> None:

@@ -25,6 +25,21 @@ def text(value: Any, lang: str = "en") -> str:
     return value.get(lang) or value.get("en") or next(iter(value.values()), "")
 
 
+def scope_ids(book: Any, effect: str) -> list[str]:
+    """How long an effect may last, narrowest first (rulebook.yaml ``effects.NAME.scopes``:
+    bridge's forced pass at the next turn only, or at every remaining turn of the auction)."""
+    spec = (getattr(book, "effects", None) or {}).get(effect) or {}
+    return [str(s.get("id")) for s in spec.get("scopes") or [] if isinstance(s, dict)]
+
+
+def scope_label(book: Any, effect: str, scope: str | None, lang: str = "en") -> str:
+    spec = (getattr(book, "effects", None) or {}).get(effect) or {}
+    for s in spec.get("scopes") or []:
+        if isinstance(s, dict) and s.get("id") == scope:
+            return text(s.get("label"), lang) or str(scope)
+    return str(scope or "")
+
+
 @dataclass
 class Located:
     file: str | None = field(default=None, kw_only=True)

@@ -5,7 +5,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, check
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.expressions import check_amount, check_seat_ref
-from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook, text
+from referee.expert.language.model import FINDING_KINDS, UNKNOWN, Rulebook, scope_ids, text
 from referee.expert.language.problems import Problems
 from referee.expert.language.qtypes import NUMBER_OPS, SET_OPS, VALUE_OPS, qtype
 from referee.expert.language.finding_kinds import PENALTY_FREE_KINDS
@@ -102,6 +102,12 @@ def _effects(book: Rulebook, problems: Problems) -> None:
             problems.error(f"rulebook.yaml: effect {name!r}: side must be true or false", file, line)
         if "against_gains" in effect and not isinstance(effect["against_gains"], bool):
             problems.error(f"rulebook.yaml: effect {name!r}: against_gains must be true or false", file, line)
+        scopes = effect.get("scopes")
+        if scopes is not None and not (isinstance(scopes, list) and scopes and all(
+                isinstance(s, dict) and isinstance(s.get("id"), str) and isinstance(s.get("label"), dict)
+                for s in scopes)):
+            problems.error(f"rulebook.yaml: effect {name!r}: scopes, expected a list of {{id, label}}, "
+                           "narrowest first (how long the effect lasts)", file, line)
 
 
 def _cards_map(book: Rulebook, problems: Problems) -> None:
@@ -242,6 +248,9 @@ def _production(book: Rulebook, p, producers, ids, problems):
             msgs.append(f"unknown effect {entry['effect']!r}, expected one of "
                         f"{', '.join(book.effects)} (rulebook.yaml effects)")
         msgs += check_amount(entry.get("amount"), book, reads)
+        if entry.get("scope") is not None and entry["scope"] not in scope_ids(book, entry["effect"]):
+            msgs.append(f"penalty scope {entry['scope']!r}, expected one of the scopes of effect "
+                        f"{entry['effect']!r}: {', '.join(scope_ids(book, entry['effect'])) or 'none declared'}")
     if f.get("kind") == "violation" and not penalty:
         msgs.append("a violation finding needs a penalty; use violation-no-penalty when the "
                     "articles prescribe none")

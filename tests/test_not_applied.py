@@ -1,0 +1,72 @@
+"""Why other articles did not apply: the ruling lists the articles encoded for what was claimed
+that were not applied, each with what it requires and what was found instead; not an article
+applied under another reading, not one that concerns another claim, not one whose deciding
+fact nobody established."""
+from case_helpers import rule_case
+from referee.expert.engine.not_applied import not_applied
+from referee.reports.document import build
+from referee.reports.render import render
+
+PASS_AT_RHO_TURN = {
+    "answers": {"deal_stage": "auction", "claim": ["pass-out-of-turn"], "offender": "S",
+                "l30_out_of_turn": True, "l30_bid_before": True, "l30_conventional": False,
+                "l30_turn": "rho", "l30_suit_shown": False, "l11_lho_acted": False,
+                "l11_attention": "player", "l11a_gain": False},
+}
+
+
+def unmet(ruling) -> dict:
+    return {n.article: [(u.question, u.value, u.found) for u in n.unmet] for n in not_applied(ruling)}
+
+
+def test_the_neighbouring_articles_say_what_they_require(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", PASS_AT_RHO_TURN)
+    assert [f.provisions for f in ruling.findings] == [["bridge:30B1"]]
+    found = unmet(ruling)
+    assert found["Правило 30A"] == [("l30_bid_before", False, True)]
+    assert found["Правило 30B2a"] == [("l30_turn", "partner", "rho")]
+    assert "Правило 30B1" not in found                     # the article applied
+    text = render(ruling, "text", "en")
+    section = text.split("OTHER ARTICLES CONSIDERED", 1)[1].split("....", 1)[0]
+    assert ("Правило 30B2a: not applied — it requires: when the offender passed, it was the turn to "
+            "call of: his partner's (found: his right-hand opponent's (RHO))") in section
+    assert "no bid had been made before the pass out of turn (found: a bid had been made" in section
+    ru = build(ruling, "ru")["considered"]
+    assert ru and all("не применяется" in c["why"] for c in ru)
+
+
+def test_an_article_whose_deciding_fact_is_unknown_is_not_listed(tmp_path):
+    data = {"answers": dict(PASS_AT_RHO_TURN["answers"], l30_turn="unknown")}
+    ruling = rule_case(tmp_path, "bridge", data)
+    assert "Правило 30B2a" not in unmet(ruling)
+
+
+def test_an_article_applied_under_another_reading_is_not_listed(tmp_path):
+    # ulti: a defender's revoke in a colour game; Renonszok 2 is applied on the colour reading, so
+    # its colourless reading is no other article
+    ruling = rule_case(tmp_path, "ulti", {"answers": {
+        "game_kind": "colour", "trump": "tok", "claim": ["revoke"], "booked": False,
+        "offender": "defender_1", "revoke_kind": "not-follow", "could_comply": True,
+        "card_visible": True, "st_parti": "not-bid", "st_negyvenszaz": "open", "st_huszszaz": "not-bid",
+        "st_ulti": "lost", "st_durchmars": "not-bid", "st_teritett_durchmars": "not-bid"}})
+    applied = {f.article for f in ruling.findings}
+    assert applied and not applied & set(unmet(ruling))
+    # the time bar: why the claim was not too late
+    assert unmet(ruling)["Renonszok, záró rész, 1. bekezdés"] == [("booked", True, False)]
+
+
+def test_an_article_for_another_claim_is_not_listed(tmp_path):
+    # skat: the soloist dropped a card, claimed as cards exposed. 4.1.9's reading for cards
+    # laid down as led needs the claim that the soloist showed his cards: a condition on the
+    # claim says nothing about this one
+    ruling = rule_case(tmp_path, "skat", {"answers": {
+        "game_type": "spades", "matadors_with": "without", "matadors": 2, "hand": "not_hand",
+        "announced": "none", "bid": 22, "played_out": True, "final_soloist_points": 68,
+        "claim": ["cards-exposed"], "offender": "soloist", "claimed_at_once": True,
+        "exposure_kind": "dropped_or_shown", "soloist_card_how": "by_accident"}})
+    listed = not_applied(ruling)
+    assert all(u.question != "claim" for item in listed for u in item.unmet)
+    assert "soloist-cards-laid-down-as-led" not in {item.production for item in listed}
+    # 4.1.11's late claim: the claim was made at once
+    assert ("claimed_at_once", False, True) in [(u.question, u.value, u.found)
+                                                 for item in listed for u in item.unmet]
