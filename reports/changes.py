@@ -36,7 +36,8 @@ def facts_changed(book: Rulebook, changes, lang: str, names: dict | None = None)
             # a yes/no fact reads as its two statements, not as a question answered yes or no
             said = (lambda v: w["open_fact"] if is_unknown(v) else
                     "—" if v is None or not isinstance(v, bool) else stated["yes" if v else "no"])
-            rows.append({"fact": "", "event": None if c.event is None else w["event"].format(n=c.event + 1),
+            # its label still heads the row (the question's words): never an empty ": a -> b"
+            rows.append({"fact": label, "event": None if c.event is None else w["event"].format(n=c.event + 1),
                          "before": said(c.before), "after": said(c.after)})
             continue
         rows.append({"fact": label, "event": None if c.event is None else w["event"].format(n=c.event + 1),
@@ -47,7 +48,7 @@ def facts_changed(book: Rulebook, changes, lang: str, names: dict | None = None)
 def _label(book: Rulebook, qid: str, lang: str) -> str:
     q = book.questions[qid]
     fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
-    return fact if isinstance(fact, str) else text(q.text, lang).rstrip("?")
+    return (fact if isinstance(fact, str) else text(q.text, lang).rstrip("?")) or qid
 
 
 def findings_changed(before, after, lang: str) -> dict:
@@ -57,8 +58,13 @@ def findings_changed(before, after, lang: str) -> dict:
     by_key_a = {(f.event + 1, f.production): f for f in after.findings}
 
     def words_of(ruling, f):
+        # what the finding rests on beyond the facts, as the ruling says it: the rulebook's
+        # reading of a text that does not decide, and the value it prescribes for a fact nobody
+        # established (blind walk 5, U3: a what-if must not settle such a point silently)
         return {"article": f.article, "kind": kind_words(lang, f.kind), "summary": text(f.summary, lang),
-                "penalty": [view.penalty_words(ruling, p, lang) for p in f.penalty if p.amount != 0]}
+                "penalty": [view.penalty_words(ruling, p, lang) for p in f.penalty if p.amount != 0],
+                "readings": [text(r, lang) for r in f.readings if text(r, lang)],
+                "assumed": document._assumed(ruling, f, lang).strip()}
     return {
         "removed": [words_of(before, by_key_b[(x["event"], x["production"])]) for x in d["removed"]],
         "added": [words_of(after, by_key_a[(x["event"], x["production"])]) for x in d["added"]],

@@ -122,7 +122,7 @@ def test_an_instruction_for_the_play_is_not_given_once_the_play_has_ended(tmp_pa
     after = _rule(tmp_path / "b", "bridge", _revoke("finished"))
     for ruling in (during, after):
         [finding] = ruling.findings
-        assert sorted(finding.provisions) == ["bridge:63B", "bridge:64A1"] and finding.kind == "violation"
+        assert sorted(finding.provisions) == ["bridge:63A1", "bridge:63B", "bridge:64A1"] and finding.kind == "violation"
         assert [p.to_dict() for p in finding.penalty] == [
             {"player": "S", "effect": "trick_transfer", "amount": 2, "against": "E"}]
     [said_during] = during.findings[0].orders

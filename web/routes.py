@@ -304,8 +304,8 @@ def _screen(dispute: str, s: Session, refusal: str = "", status: int = 200, form
         "asked_article": request.args.get("article", ""),
     }
     if prompt.kind == "question" and prompt.conditional_on:
-        data["conditional"] = ", ".join(question_text(book.questions[q], lang) for q in prompt.conditional_on
-                                        if q in book.questions)
+        data["conditional"] = prompt.conditional_note or ", ".join(
+            question_text(book.questions[q], lang) for q in prompt.conditional_on if q in book.questions)
     if prompt.kind == "card":
         data.update(_card_screen(s, prompt, w, form))
     if prompt.kind == "review":

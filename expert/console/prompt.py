@@ -159,7 +159,9 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         write("")                  # a long menu needs every line of a 24-line terminal
     write(prompt.text)
     if prompt.conditional_on:
-        write("  " + ws["conditional"].format(facts=", ".join(_fact_name(session, q) for q in prompt.conditional_on)))
+        # each unknown fact with the value the question is asked for
+        write("  " + ws["conditional"].format(facts=prompt.conditional_note or ", ".join(
+            _fact_name(session, q) for q in prompt.conditional_on)))
     if prompt.options and prompt.type != "yesno":
         width = shutil.get_terminal_size((80, 24)).columns
         for i, o in enumerate(prompt.options, 1):

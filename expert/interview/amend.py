@@ -50,10 +50,15 @@ def read_setting(book: Rulebook, dispute: Dispute, item: str) -> tuple[int | Non
     event = None
     number, colon, qid = target.partition(":")
     if colon:
-        if not number.isdecimal() or not dispute.events or not 1 <= int(number) <= len(dispute.events):
-            count = len(dispute.events) or 1
-            raise RefereeError(f"--set {item[:60]!r}: event {number!r}, expected a number from 1 to {count}")
-        event = int(number) - 1
+        # a dispute of one event keeps its answers as the deal's (no events list): event 1 is
+        # those answers, as the help promises N:QUESTION=VALUE for any event N
+        count = len(dispute.events) or 1
+        if not number.strip().isdecimal() or not 1 <= int(number) <= count:
+            expected = ("1 (the dispute has one event; N: may also be left out)" if count == 1
+                        else f"a number from 1 to {count} (the dispute has {count} events)")
+            raise RefereeError(f"--set {item[:60]!r}: event {number.strip()!r} does not exist, expected {expected}")
+        event = int(number) - 1 if dispute.events else None
+        qid = qid.strip()
     else:
         qid = target
     q = book.questions.get(qid)

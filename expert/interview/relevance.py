@@ -259,6 +259,27 @@ def _worlds(book: Rulebook, answers: dict, unknown: list[str]) -> list[dict]:
     return [{**answers, **dict(zip(unknown, combo))} for combo in itertools.product(*domains)]
 
 
+def conditional_values(book: Rulebook, q: Question, answers: dict) -> dict[str, list]:
+    """For a question about to be asked: each fact answered 'unknown' (with no value the text
+    prescribes for it) on which ``q``'s condition turns, with the values for which ``q`` is still
+    asked, in order. A question asked whatever the fact turns out to be is not conditional on it."""
+    if q.when is None:
+        return {}
+    defaults = _defaults(book)
+    producers = _producers(book)
+    found: dict[str, list] = {}
+    for qid, value in answers.items():
+        if qid == q.id or qid not in book.questions or not is_unknown(value) or qid in defaults:
+            continue
+        worlds = _worlds(book, answers, [qid])
+        if not worlds:
+            continue
+        holding = [w[qid] for w in worlds if _state(book, w, producers).value(q.when) is not False]
+        if holding and len(holding) < len(worlds):
+            found[qid] = holding
+    return found
+
+
 def _producers(book: Rulebook) -> dict[str, list[Production]]:
     return Logic.of(book).producers
 

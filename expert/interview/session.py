@@ -31,7 +31,7 @@ from referee.expert.language.answers import (allowed_values, describe_allowed, i
                                              question_text, show_value)
 from referee.expert.language.dispute import Dispute, Request, on_own_side
 from referee.expert.language.errors import RefereeError
-from referee.expert.language.exclusions import first_conflict
+from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
 from referee.expert.language.qtypes import qtype
 
@@ -72,6 +72,8 @@ class Prompt:
     events: int = 1                 # how many events the dispute has so far
     can_skip: bool = False          # Enter leaves it out
     conditional_on: list[str] = field(default_factory=list)   # unknown facts it is asked under
+    # the same, in words: each unknown fact with the value(s) the question is asked for
+    conditional_note: str = ""
     heading: str = ""               # said before it (card entry's explanation of the play)
     card_kind: str = ""             # hand | trick | talon | discard | contract | ... (card steps)
     rows: list[dict] = field(default_factory=list)            # the review's answers
@@ -205,6 +207,17 @@ class Session:
                               trick=step.trick, default=step.default)
         if self.stage == "questions":
             found = self._next_question()
+            # a question whose answer the answers already given decide (every other value is
+            # excluded by a declared impossible combination) is not asked again in other words:
+            # its answer is taken, as following from them (blind walk 5: 'sans: the player was
+            # called' and then 'which game?'; 'has the auction ended?' then 'where does the
+            # board stand?')
+            while found is not None and self.pending is None:
+                implied = self._implied(found[0], found[1])
+                if implied is None:
+                    break
+                self._give_implied(found[0].id, implied, found[1])
+                found = self._next_question()
             if found is not None:
                 q, where, k = found
                 return self._question_prompt(q, where, k)
@@ -254,13 +267,18 @@ class Session:
         return Prompt("question", q.id, body, type=q.type, options=options,
                       allowed=describe_allowed(q, book, answers, lang), help=text(q.help, lang),
                       event=where, events=len(self.events), can_skip=not qtype(q).accepts_unknown,
-                      conditional_on=self._conditional_on(q, answers))
+                      **self._conditional_on(q, answers))
 
-    def _conditional_on(self, q: Question, answers: dict) -> list[str]:
-        from referee.expert.language import conditions as cond
-        if q.when is None:
-            return []
-        return [qid for qid in sorted(cond.questions_read(q.when)) if is_unknown(answers.get(qid))]
+    def _conditional_on(self, q: Question, answers: dict) -> dict:
+        """The unknown facts ``q`` is asked under, and in words the value each is taken to have:
+        a question asked for one alternative only says which (blind walk 5, B1/B3: "asked for the
+        case where the unknown fact is so" named no value). Each unknown answer is tried with every
+        value it may have, through the facts ``q``'s condition derives from it."""
+        from referee.expert.interview.relevance import conditional_values
+        found = conditional_values(self.book, q, answers)
+        note = "; ".join(stated(self.book, self.book.questions[qid], values, self.lang)
+                         for qid, values in found.items())
+        return {"conditional_on": list(found), "conditional_note": note}
 
     def help(self, prompt: Prompt | None = None) -> dict:
         """What '?' shows: the prompt's help, and the articles a question feeds (id, label,
@@ -352,8 +370,35 @@ class Session:
                 return f"{event}{reason}; answer otherwise, or change the other answer at the review"
         return None
 
+    def _implied(self, q: Question, where: int | None) -> Any:
+        """The one value of ``q`` the answers given leave possible, where the rulebook's declared
+        impossible combinations exclude every other; None when more than one value remains (or
+        the question has no list of values)."""
+        if q.type not in ("choice", "yesno"):
+            return None
+        k = self.current if where is None else where
+        values = allowed_values(q, self.book, self.answers_for(k))
+        if values is None and q.type == "yesno":
+            values = [True, False]
+        if not values or len(values) < 2:
+            return None
+        left = [v for v in values if self.impossible(q.id, v, where) is None]
+        return left[0] if len(left) == 1 else None
+
+    def _give_implied(self, qid: str, value: Any, where: int | None) -> None:
+        self._store(where)[qid] = value
+        self.times[self.key(where, qid)] = _now()
+        self.history.append(["implied", where, qid])
+
+    def _drop_implied(self) -> None:
+        """Answers taken as following from others are worked out again after any change."""
+        for h in [h for h in self.history if h[0] == "implied"]:
+            self._store(h[1]).pop(h[2], None)
+            self.history.remove(h)
+
     def give(self, qid: str, value: Any, where: int | None = None) -> None:
         """Record a checked answer (front ends that send values rather than text use this)."""
+        self._drop_implied()
         store = self._store(where)
         store[qid] = value
         self.times[self.key(where, qid)] = _now()
@@ -544,6 +589,11 @@ class Session:
         if not self.history:
             return None
         step = self.history.pop()
+        while step[0] == "implied":     # taken from the answer before it: undone with that answer
+            self._store(step[1]).pop(step[2], None)
+            if not self.history:
+                return None
+            step = self.history.pop()
         kind = step[0]
         self.pending = None
         if kind in ("answer", "skip"):

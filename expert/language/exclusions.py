@@ -27,6 +27,15 @@ def _literal(answers: dict):
     return value
 
 
+def stated(book: Rulebook, q, values: list, lang: str) -> str:
+    """One of several values of a question as the ruling would state it: 'label: a / b'."""
+    if len(values) == 1:
+        return _stated(book, q, values[0], lang)
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    label = fact if isinstance(fact, str) else question_text(q, lang)
+    return f"{label}: {' / '.join(show_value(q, v, book, lang) for v in values)}"
+
+
 def _stated(book: Rulebook, q, value, lang: str) -> str:
     """An answer as the ruling states it: the yes/no statement, or 'label: value'."""
     fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
