@@ -180,7 +180,10 @@ def test_an_open_amount_wraps_in_the_printed_table(tmp_path):
         "claim": ["no-indemnity"], "l12_violation": True, "l12_offender": "E", "l12_no_redress": True,
         "adjusted_score_non_offending": "unknown", "adjusted_score_offending": "unknown"}}))
     html = CliRunner().invoke(main, ["rule", str(case), "--no-register", "--format", "html"]).output
-    assert '<td class="open">To be written once established: adjusted score of the non-offending side' in html
+    # each open entry says it waits; what for, once, on a line of its own across the table
+    assert html.count('<td class="open">to be written once established (below)</td>') == 2
+    assert '<td colspan="4" class="open">To be written once established: adjusted score of the offending side' in html
+    assert "adjusted score of the non-offending side" in html.split('colspan="4" class="open">', 1)[1]
 
 
 def test_the_contract_and_its_doubling_read_from_text():
