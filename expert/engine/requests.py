@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.expert.engine.result import compute as compute_result
-from referee.expert.engine.result import _from_line as sheet_entry
+from referee.expert.engine.result import sheet_entry
 from referee.expert.engine.result import side_id, specs_of
 from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
 from referee.expert.language.dispute import Request

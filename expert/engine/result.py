@@ -107,7 +107,7 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
                     continue
                 if spec.get("settles") and f.production not in settled:
                     settled.append(f.production)
-                entries.append(_from_line(book, spec, line, answers, f.production))
+                entries.append(sheet_entry(book, spec, line, answers, f.production))
                 params_in(spec.get("amount"), params)
     if not settled:
         entries += _play(book, score.get("play") or [], {**shared, **scored_as}, _totals(book, entries), params)
@@ -129,7 +129,9 @@ def settles_by_itself(finding: dict | None) -> bool:
     return bool(finding and (finding.get("settles_result") or finding.get("settles_deal")))
 
 
-def _from_line(book, spec: dict, line, answers: dict, source: str) -> Entry:
+def sheet_entry(book, spec: dict, line, answers: dict, source: str) -> Entry:
+    """The entry one penalty line writes on the score sheet under one of its effect's specs
+    (also read by ``requests``: an effect asked for is given by what the sheet writes)."""
     needs: list[str] = []
     player = line.player
     if spec.get("player") == "against":
