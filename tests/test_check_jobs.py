@@ -92,3 +92,19 @@ def test_cli_jobs_option(knowledge):
     assert json.loads(one.stdout) == json.loads(two.stdout)
     bad = runner.invoke(main, ["check", GAME, "--jobs", "0"])
     assert bad.exit_code == 2 and "--jobs" in bad.output
+
+
+def test_a_check_with_every_result_kept_runs_in_one_process(knowledge, monkeypatch):
+    from referee.expert.authoring import check_jobs
+    first = check_games([GAME], knowledge)[GAME]          # cold: jobs in workers
+    monkeypatch.setattr(check_jobs, "_context", lambda: pytest.fail("forked for a warm check"))
+    again = check_games([GAME], knowledge)[GAME]
+    assert again.cache[1] == 0 and shown({GAME: again}) == shown({GAME: first})
+    # an edit leaves the rest of the results kept: still one process, the edited units recomputed
+    rulebook = knowledge / GAME / "articles" / "05-renonsz.yaml"
+    body = rulebook.read_text(encoding="utf-8")
+    assert "no claim of any kind is admissible any more" in body
+    rulebook.write_text(body.replace("no claim of any kind is admissible any more",
+                                     "no claim of any kind is admissible now", 1), encoding="utf-8")
+    edited = check_games([GAME], knowledge)[GAME]
+    assert 0 < edited.cache[1] < first.cache[1] and shown({GAME: edited}) == shown({GAME: first})

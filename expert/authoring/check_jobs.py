@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from referee.expert.authoring.checks import PARTS, check_game, finish_notes
-from referee.expert.authoring.checkcache import write_entries
+from referee.expert.authoring.checkcache import is_warm, write_entries
 from referee.expert.language.problems import Problems
 
 _progress = None       # the workers' queue for progress labels (set in each worker)
@@ -34,9 +34,15 @@ def cpus() -> int:
 def check_games(games: list[str], root: str | Path | None = None,
                 progress: Callable[[str, str], None] | None = None, cache: bool = True,
                 jobs: int | None = None) -> dict[str, Problems]:
-    """Check each rulebook; ``progress(game, label)`` is called once per step of each."""
-    jobs = cpus() if jobs is None else max(1, jobs)
-    context = _context()
+    """Check each rulebook; ``progress(game, label)`` is called once per step of each.
+    ``jobs``: worker processes; by default one per CPU, or one process when every rulebook's
+    results of an earlier check are kept (a check after an edit reads most of them: three
+    processes would each load the rulebook and read them, for a few units of work)."""
+    if jobs is None:
+        warm = cache and all(is_warm(_folder(g, root)) for g in games)
+        jobs = 1 if warm else cpus()
+    jobs = max(1, jobs)
+    context = _context() if jobs > 1 else None
     if jobs == 1 or context is None:
         return {g: check_game(g, root, (lambda label, g=g: progress(g, label)) if progress else None,
                               cache=cache) for g in games}
@@ -108,6 +114,14 @@ def _joined(parts: list[Problems]) -> Problems:
     if counts:
         joined.cache = (sum(c[0] for c in counts), sum(c[1] for c in counts))
     return joined
+
+
+def _folder(game: str, root) -> Path:
+    from referee.expert.language.rulebook import knowledge_root
+    try:
+        return Path(knowledge_root(root)) / game
+    except Exception:                    # an unknown folder: check_game reports it
+        return Path(str(root or "")) / game
 
 
 def _size(game: str, part: str, root) -> int:

@@ -49,12 +49,30 @@ def code_version() -> str:
     return _CODE
 
 
+def cache_file(folder: Path, book_root: str | Path) -> Path:
+    """The file holding the results for one knowledge folder (a rulebook's own folder)."""
+    root = Path(book_root).resolve()
+    return folder / (hashlib.sha256(str(root).encode()).hexdigest()[:32] + ".json")
+
+
+def is_warm(book_root: str | Path) -> bool:
+    """Whether results of an earlier check of this rulebook, by this code, are kept (most of a
+    check after an edit is then read from them)."""
+    folder = cache_dir()
+    if folder is None:
+        return False
+    try:
+        with open(cache_file(folder, book_root), encoding="utf-8") as f:
+            head = f.read(200)          # {"format": N, "code": "<hash>", ... written first
+    except OSError:
+        return False
+    return f'"code": "{code_version()}"' in head
+
+
 class CheckCache:
     def __init__(self, book, folder: Path | None = None):
         self.folder = folder if folder is not None else cache_dir()
-        root = Path(book.root).resolve()
-        self.file = (self.folder / (hashlib.sha256(str(root).encode()).hexdigest()[:32] + ".json")
-                     if self.folder is not None else None)
+        self.file = cache_file(self.folder, book.root) if self.folder is not None else None
         self.hashes: dict[str, str] = {}
         for path in book.files:
             try:
