@@ -108,3 +108,11 @@ def test_a_check_with_every_result_kept_runs_in_one_process(knowledge, monkeypat
                                      "no claim of any kind is admissible now", 1), encoding="utf-8")
     edited = check_games([GAME], knowledge)[GAME]
     assert 0 < edited.cache[1] < first.cache[1] and shown({GAME: edited}) == shown({GAME: first})
+
+
+def test_a_warm_check_of_several_rulebooks_runs_one_job_per_rulebook(knowledge):
+    games = [GAME, "faulty"]
+    cold = check_games(games, knowledge, jobs=2)
+    warm = check_games(games, knowledge, jobs=2)
+    assert all(warm[g].cache[1] == 0 for g in games)
+    assert shown(warm) == shown(cold) == shown(check_games(games, knowledge, cache=False, jobs=1))

@@ -35,19 +35,18 @@ def check_games(games: list[str], root: str | Path | None = None,
                 progress: Callable[[str, str], None] | None = None, cache: bool = True,
                 jobs: int | None = None) -> dict[str, Problems]:
     """Check each rulebook; ``progress(game, label)`` is called once per step of each.
-    ``jobs``: worker processes; by default one per CPU, or one process when every rulebook's
-    results of an earlier check are kept (a check after an edit reads most of them: three
-    processes would each load the rulebook and read them, for a few units of work)."""
-    if jobs is None:
-        warm = cache and all(is_warm(_folder(g, root)) for g in games)
-        jobs = 1 if warm else cpus()
-    jobs = max(1, jobs)
-    context = _context() if jobs > 1 else None
-    if jobs == 1 or context is None:
+    ``jobs``: worker processes (default: one per CPU). When every rulebook's results of an
+    earlier check by this code are kept, a check reads most of them: each rulebook is then one
+    job (split in three, each part would load the rulebook and read the results again for a few
+    units of work), and a single rulebook is checked in this process."""
+    jobs = cpus() if jobs is None else max(1, jobs)
+    warm = cache and all(is_warm(_folder(g, root)) for g in games)
+    parts = [(g, "all") for g in games] if warm else [(g, part) for g in games for part in PARTS]
+    context = _context() if jobs > 1 and len(parts) > 1 else None
+    if context is None:
         return {g: check_game(g, root, (lambda label, g=g: progress(g, label)) if progress else None,
                               cache=cache) for g in games}
-    work = sorted(((g, part) for g in games for part in PARTS),
-                  key=lambda job: -_size(job[0], job[1], root))
+    work = sorted(parts, key=lambda job: -_size(job[0], job[1], root))
     labels = context.Queue()
     done: dict[tuple, Problems] = {}
     failed: list[BaseException] = []
@@ -59,6 +58,8 @@ def check_games(games: list[str], root: str | Path | None = None,
         _relay(labels, progress, wait=0)
     if failed:
         raise failed[0]
+    if warm:
+        return {g: done[(g, "all")] for g in games}
     return {g: _joined([done[(g, part)] for part in PARTS]) for g in games}
 
 
@@ -77,9 +78,12 @@ def _start(labels) -> None:
 
 
 def _run(game: str, part: str, root, cache: bool) -> dict:
-    problems = check_game(game, root, lambda label: _progress.put((game, label)), cache=cache,
-                          parts=(part,), save=False)
-    return {(game, part): problems}
+    """One job: a part of one rulebook's check (its cache entries handed back), or all of it
+    ("all": its cache written by itself, one file per rulebook)."""
+    report = lambda label: _progress.put((game, label))        # noqa: E731
+    if part == "all":
+        return {(game, part): check_game(game, root, report, cache=cache)}
+    return {(game, part): check_game(game, root, report, cache=cache, parts=(part,), save=False)}
 
 
 def _relay(labels, progress, wait: float) -> None:
@@ -133,4 +137,4 @@ def _size(game: str, part: str, root) -> int:
         size = sum(p.stat().st_size for p in folder.rglob("*.yaml") if p.is_file())
     except (OSError, ValueError):
         size = 0
-    return size * {"analysis": 3, "search": 1}.get(part, 1)
+    return size * {"analysis": 3, "search": 1, "all": 5}.get(part, 1)
