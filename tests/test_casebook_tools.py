@@ -127,6 +127,19 @@ def test_new_expectations_keep_the_authors_order_of_provisions(mini_ruler):
     assert new == {"findings": [{"provisions": ["mini:1.early"], "kind": "violation", "penalty": PENALTY}]}
 
 
+def test_new_expectations_keep_what_they_do_not_work_out_in_place(mini_ruler):
+    # `referee test --update` rewrote only the findings and dropped the score sheet's entries and
+    # the requests' answers: the case then asserted less without a word
+    ruling = mini_ruler.rule(EARLY)
+    result = {"entries": [{"player": "declarer", "item": "game", "amount": 10}]}
+    requests = [{"party": "declarer", "request": "upheld", "answer": "granted"}]
+    old = {"findings": [{"provisions": ["mini:1.early"]}], "result": result, "requests": requests,
+           "not_applied": ["mini:1.early"]}
+    new = new_expect(old, ruling)
+    assert list(new) == ["findings", "result", "requests"]      # not_applied: it is applied now
+    assert new["result"] == result and new["requests"] == requests
+
+
 def test_coverage_lists_productions_overrides_and_boundaries(mini, mini_ruler):
     results = run_casebook(mini, mini_ruler)
     prows = {r["production"]: r for r in production_rows(mini, results)}

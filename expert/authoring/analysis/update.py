@@ -58,7 +58,16 @@ def new_expect(old: dict, ruling) -> dict:
         new["not_applied"] = keep
     if "no_infraction" in old:
         new["no_infraction"] = ruling.no_infraction
-    return new
+    # what this does not work out from the ruling (the score sheet's entries, the requests'
+    # answers, ...) is kept as the author wrote it, in its place: an update that rewrote only the
+    # findings used to drop it, and the case then asserted less without a word
+    merged = {k: (new.pop(k) if k in new else v) for k, v in old.items() if k in new or k not in MANAGED}
+    merged.update(new)
+    return merged
+
+
+# the expectations new_expect works out from the ruling (the others are kept as written)
+MANAGED = ("findings", "not_ruled", "not_applied", "no_infraction")
 
 
 def _indent(line: str) -> int:
