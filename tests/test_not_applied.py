@@ -70,3 +70,12 @@ def test_an_article_for_another_claim_is_not_listed(tmp_path):
     # 4.1.11's late claim: the claim was made at once
     assert ("claimed_at_once", False, True) in [(u.question, u.value, u.found)
                                                  for item in listed for u in item.unmet]
+
+
+def test_a_conditional_ruling_whose_alternatives_find_an_infraction_is_no_clean_ruling(tmp_path):
+    # the register listed "no infraction" for a ruling whose every alternative found one
+    data = {"answers": dict(PASS_AT_RHO_TURN["answers"], l30_turn="unknown")}
+    ruling = rule_case(tmp_path, "bridge", data)
+    assert ruling.alternatives
+    assert any(f.kind == "violation" for a in ruling.alternatives for f in a.findings)
+    assert ruling.no_infraction is False and ruling.to_dict()["no_infraction"] is False

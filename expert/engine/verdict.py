@@ -123,7 +123,10 @@ class Ruling:
 
     @property
     def no_infraction(self) -> bool:
-        return all(f.kind in NOT_RULED_KINDS for f in self.findings)
+        """No infraction stands: in the ruling, nor in any alternative of a conditional one (the
+        register listed "no infraction" for a ruling whose every alternative found one)."""
+        return all(f.kind in NOT_RULED_KINDS for f in self.findings) and \
+            all(f.kind in NOT_RULED_KINDS for a in self.alternatives for f in a.findings)
 
     def to_dict(self) -> dict:
         return {
