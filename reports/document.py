@@ -116,9 +116,13 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         # (in brackets after the article: a numbered line "1. 1. esemény" would read twice numbered)
         where = f" ({lower_first(w['event'].format(n=f.event + 1))})" if events and f.event is not None else ""
         # no offender: the summary follows the label's colon, lower-cased where the language wants
+        # a finding resting on a fact nobody established says so first, so that its summary
+        # reads as what follows from the rule for that case, not as a fact found (blind walk 6)
+        assumed = _assumed(ruling, f, lang).strip()
+        if assumed:
+            summary = f"{assumed} {summary}"
         lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
-                                                                 if who else f": {after_colon(summary, lang, ruling)}")
-                     + _assumed(ruling, f, lang))
+                                                                 if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
     for n in ruling.not_ruled:
         joint = _joint(ruling, n.production, n.by, lang)

@@ -19,9 +19,11 @@ def _decision(tmp_path, prev_clear) -> str:
 def test_a_fact_settled_by_the_rules_presumption_is_said_so_in_the_decision(tmp_path):
     decision = _decision(tmp_path, "unknown")
     first = decision.split("\n  2.")[0]
-    assert "Renonszok 1. pont, 2. mondat: Not a renonsz" in first
-    assert ("The fact was not established: had the player sitting before him said his bid clearly and "
-            "intelligibly; the rules prescribe in that case (Renonszok, záró rész, 2. bekezdés): no (") in first
+    # what was not established comes first, then what follows from the rule for that case
+    assert ("Renonszok 1. pont, 2. mondat: The fact was not established: had the player sitting before "
+            "him said his bid clearly and intelligibly; the rules prescribe in that case (Renonszok, "
+            "záró rész, 2. bekezdés): no (") in first
+    assert first.index("The fact was not established") < first.index("Not a renonsz")
 
 
 def test_the_same_fact_established_is_stated_without_a_presumption(tmp_path):
