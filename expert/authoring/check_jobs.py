@@ -1,8 +1,8 @@
 """`referee check` of several rulebooks at once, on every CPU the machine gives it.
 
 Each rulebook's check is three jobs that read nothing of each other (``checks.PARTS``: its
-references and casebook, and the two halves of its rule-base analysis). The jobs run in worker processes, the
-largest first, each worker taking the next job when it is done, and their results are put
+references and casebook, and the two halves of its rule-base analysis). The jobs run in worker
+processes, the largest first, each worker taking the next job when it is done, and their results are put
 together in the order one process would give them: the same problems, notes and cache file
 (each part hands back the cache entries it used; they are written together, once per
 rulebook). On one CPU, or with ``jobs=1``, the rulebooks are checked one after the other in
@@ -131,10 +131,8 @@ def _folder(game: str, root) -> Path:
 def _size(game: str, part: str, root) -> int:
     """How long a job is likely to take, to start the longest first: the size of the
     rulebook's knowledge files (the first half of the analyses weighs most)."""
-    from referee.expert.language.rulebook import knowledge_root
     try:
-        folder = Path(knowledge_root(root)) / game
-        size = sum(p.stat().st_size for p in folder.rglob("*.yaml") if p.is_file())
+        size = sum(p.stat().st_size for p in _folder(game, root).rglob("*.yaml") if p.is_file())
     except (OSError, ValueError):
         size = 0
     return size * {"analysis": 3, "search": 1, "all": 5}.get(part, 1)
