@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from referee.expert.authoring.analysis.space import Evaluator  # noqa: E402
 from referee.expert.language import conditions as cond  # noqa: E402
 from referee.expert.language.errors import RefereeError  # noqa: E402
 from referee.expert.language.finding_kinds import NOT_RULED_KINDS  # noqa: E402
@@ -494,13 +495,8 @@ def agree(book, first, second) -> str | None:
             on = {f for f, t in zip(facts_, truth) if t}
             nf = bool(truth[-1]) if flags else True
 
-            def lit(l):
-                if isinstance(l, cond.AnswerTest):
-                    v = answers.get(l.question)
-                    return False if v is None else l.holds(v)
-                if isinstance(l, cond.FactTest):
-                    return l.name in on
-                return nf
+            def lit(l, answers=answers, on=on, nf=nf):
+                return Evaluator.literal(l, answers, on, nf)      # the check's own two-valued reading
             if cond.evaluate(first, lit) != cond.evaluate(second, lit):
                 return None
     return (f"the two conditions agree on every answer to {', '.join(qids)} "

@@ -188,18 +188,23 @@ def test_an_unknown_fact_does_not_open_a_choice_the_text_rules_out_either_way():
 
 # --- the declarations are checked like the rest of a rulebook ---------------------------------
 
-def test_check_reports_a_declaration_that_names_no_question_or_gives_no_reason(tmp_path):
+def _check_mini_declaring(tmp_path, declarations: str):
+    """`referee check` on a copy of the mini fixture whose game question declares these
+    impossible combinations (YAML list items)."""
     import shutil
     from conftest import FIXTURES
     shutil.copytree(FIXTURES, tmp_path / "k")
     path = tmp_path / "k" / "mini" / "questions.yaml"
-    path.write_text(path.read_text().replace(
-        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n",
-        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n"
-        "  impossible:\n"
+    values = "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n"
+    path.write_text(path.read_text().replace(values, values + "  impossible:\n" + declarations, 1))
+    return CliRunner().invoke(main, ["check", "mini", "--knowledge", str(tmp_path / "k")])
+
+
+def test_check_reports_a_declaration_that_names_no_question_or_gives_no_reason(tmp_path):
+    result = _check_mini_declaring(
+        tmp_path,
         "    - {when: {all: [{q: game, is: pik}, {q: gmae, is: x}]}, why: {en: \"never\"}, cites: [mini:9]}\n"
-        "    - {when: {q: game, is: karo}}\n", 1))
-    result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(tmp_path / "k")])
+        "    - {when: {q: game, is: karo}}\n")
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "reads unknown question 'gmae'" in result.output
     assert "cites 'mini:9', which is not encoded" in result.output
@@ -225,16 +230,8 @@ def test_an_incomplete_case_lists_no_amount_of_a_penalty_nobody_has_decided(tmp_
 
 
 def test_check_refuses_a_casebook_case_whose_answers_exclude_each_other(tmp_path):
-    import shutil
-    from conftest import FIXTURES
-    shutil.copytree(FIXTURES, tmp_path / "k")
-    path = tmp_path / "k" / "mini" / "questions.yaml"
-    path.write_text(path.read_text().replace(
-        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n",
-        "  values: [{value: pik, label: {en: pik}}, {value: karo, label: {en: karo}}]\n"
-        "  impossible:\n"
-        "    - {when: {all: [{q: game, is: karo}, {q: claim, has: early}]}, why: {en: \"no one speaks early in karo\"}}\n",
-        1))
-    result = CliRunner().invoke(main, ["check", "mini", "--knowledge", str(tmp_path / "k")])
+    result = _check_mini_declaring(
+        tmp_path,
+        "    - {when: {all: [{q: game, is: karo}, {q: claim, has: early}]}, why: {en: \"no one speaks early in karo\"}}\n")
     assert result.exit_code != 0, result.output
     assert "no one speaks early in karo" in result.output and "case " in result.output

@@ -85,11 +85,8 @@ def check_dispute(book: Rulebook, shared: dict, events: list[dict]) -> tuple[int
     shared answers, and the reason); None when the answers are consistent."""
     for k, event in enumerate(events or [{}]):
         answers: dict[str, Any] = {**shared, **event}
-        reason = first_conflict(book, answers)
-        if reason is not None:
-            return (k if events and any(q in event for q in _read(book, answers)) else None), reason
+        found = conflicts(book, answers)
+        if found:
+            read = {q for rule in found for q in cond.questions_read(rule["when"])}
+            return (k if events and any(q in event for q in read) else None), describe(book, found[0], answers)
     return None
-
-
-def _read(book: Rulebook, answers: dict) -> set:
-    return {q for rule in conflicts(book, answers) for q in cond.questions_read(rule["when"])}
