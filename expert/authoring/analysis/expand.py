@@ -38,6 +38,7 @@ class Unfolder:
         self._refuted: dict = {}        # fact -> (literals it is always derived on, literals it is not)
         self._fact_qs: dict = {}        # fact -> the questions its derivations read
         self._fact_indexes: dict = {}   # fact -> its ways (``fact``) filed by one literal each
+        self._deciding_memo: dict = {}  # fact -> the questions its ways test, most tested first
 
     def production(self, pid: str) -> list | None:
         """The unfolded alternatives of a production (each a frozenset of (positive, literal)),
@@ -368,10 +369,26 @@ class Unfolder:
             hit = memo[name] = relevant_questions(self.book, [cond.FactTest(name)], self.ev)
         return hit
 
+    def _deciding(self, name: str) -> list[str]:
+        """The questions a fact's ways test, those most of its ways test first: a walk that
+        proves the fact derived cuts a branch only once the fact is decided, so it decides
+        first what decides the fact and leaves last what only a gate or a rare way reads
+        (preferans' ``frame-tells``: 2,300-2,900 nodes a walk in the rulebook's order, 250-350
+        so; 71 walks of them in a check)."""
+        memo = self._deciding_memo
+        hit = memo.get(name)
+        if hit is None:
+            count: dict = {}
+            for way in self.fact(name) or []:
+                for q in {l.question for _, l in way if isinstance(l, cond.AnswerTest)}:
+                    count[q] = count.get(q, 0) + 1
+            hit = memo[name] = sorted(count, key=lambda q: (-count[q], q))
+        return hit
+
     def _always_derived(self, name: str, part: frozenset) -> bool | None:
         from referee.expert.authoring.analysis.space import Space, alt_condition
         alt = sorted(part, key=str) + [(False, cond.FactTest(name))]
-        space = (Space.build(self.book, self.ev, [alt_condition(alt)])
+        space = (Space.build(self.book, self.ev, [alt_condition(alt)], prefer=self._deciding(name))
                  .restrict(alt).pruned(self.ev.alt_viable(alt), walk_first=True)
                  .bounded(REFUTE_BUDGET))
         for _ in space:

@@ -159,7 +159,8 @@ def check(book, ctx, problems) -> set[str]:
 def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
     """Search for answers that fire ``p``; report it when there are none. True: proved
     unreachable (the whole space was searched)."""
-    found, spaces = (_witness_unfolded(book, ev, p, unfold, {} if walked is None else walked)
+    absent: set = set()
+    found, spaces = (_witness_unfolded(book, ev, p, unfold, {} if walked is None else walked, absent)
                      if unfold is not None else (None, None))
     if spaces is None:
         found, spaces = _witness(book, ev, p)
@@ -167,6 +168,16 @@ def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
         return False
     sampled = any(s.sampled for s in spaces)
     searched = sum(s.seen for s in spaces)
+    if absent:
+        # The walks answer every question asked; an answer 'unknown' (or a question the
+        # interview leaves unasked, the deal's frame on the score sheet) derives nothing, so a
+        # fact needed absent can be absent at the table: not an error, but worth a look.
+        report(problems, "warning", "unreachable",
+               f"production {p.id!r} ({', '.join(p.cites)}) fires only where an answer is "
+               f"unknown or left unasked: wherever every question asked is answered, "
+               f"{_names(absent)}, which it needs absent, is derived: check that this is meant",
+               p, productions=[p.id], provisions=p.cites)
+        return False
     if sampled:
         report(problems, "warning", "unreachable",
                f"production {p.id!r} ({', '.join(p.cites)}) did not fire on any of {searched} "
@@ -185,11 +196,17 @@ def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
 WALK_BUDGET = 3_000     # nodes of the walk over one unfolded alternative
 
 
-def _witness_unfolded(book, ev, p, unfold, walked: dict):
+def _names(facts: set) -> str:
+    shown = [f"fact {n!r}" for n in sorted(facts)]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _witness_unfolded(book, ev, p, unfold, walked: dict, absent: set | None = None):
     """As ``_witness``, over the production's unfolded alternatives (``expand``), each walked
     in order with the alternative's own literals pruning (``Evaluator.alt_viable``): the walk
     reaches an example within a few nodes, or ends and proves there is none. (None, None) when
-    the production does not unfold."""
+    the production does not unfold. ``absent`` collects the facts that refuted alternatives
+    need absent (``Unfolder.refuted``)."""
     alts = unfold.production(p.id)
     findings = any(isinstance(l, cond.NoFindings) for alt in ev.alts[p.id] for _, l in alt)
     if alts is None or findings:
@@ -197,7 +214,10 @@ def _witness_unfolded(book, ev, p, unfold, walked: dict):
     spaces = []
     for alt in alts:
         if unfold.refuted(alt):
-            continue                     # a fact it needs absent is derived wherever it holds
+            # a fact it needs absent is derived wherever it holds (every question answered)
+            if absent is not None:
+                absent |= {l.name for pos, l in alt if not pos and isinstance(l, cond.FactTest)}
+            continue
         leaves = walked.get(alt)
         if leaves is None:
             key = alt
