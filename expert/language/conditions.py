@@ -23,6 +23,13 @@ class AnswerTest:
     op: str
     value: Any
 
+    def __post_init__(self):
+        # hashed once: literals are set members and dict keys throughout the analyses
+        object.__setattr__(self, "_hash", hash((self.question, self.op, self.value)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     def holds(self, answer: Any) -> bool:
         """True/False for an answered question (``answer`` is not None)."""
         op, v = self.op, self.value
@@ -44,6 +51,23 @@ class AnswerTest:
 @dataclass(frozen=True)
 class FactTest:
     name: str
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+# Each literal parsed once per distinct (class, question, op, value and its type): the same
+# object wherever a rulebook writes it, so sets and dicts of literals (the check's normal forms)
+# find it by identity instead of comparing field by field.
+_LITERALS: dict = {}
+
+
+def _interned(lit):
+    if isinstance(lit, AnswerTest):
+        key = (AnswerTest, lit.question, lit.op, type(lit.value), lit.value)
+    else:
+        key = (FactTest, lit.name)
+    return _LITERALS.setdefault(key, lit)
 
 
 @dataclass(frozen=True)
@@ -94,7 +118,7 @@ def parse(node: Any, file: str | None = None) -> Condition:
     if keys == {"fact"}:
         if not isinstance(node["fact"], str) or not node["fact"]:
             fail("'fact' needs the name of a derived fact")
-        return FactTest(node["fact"])
+        return _interned(FactTest(node["fact"]))
     if keys == {"findings"}:
         if node["findings"] != "none":
             fail("'findings' only takes the value none")
@@ -115,11 +139,11 @@ def parse(node: Any, file: str | None = None) -> Condition:
         elif op == "answered":
             if not isinstance(value, bool):
                 fail("'answered' needs true or false")
-            test = AnswerTest(str(node["q"]), "answered", True)
+            test = _interned(AnswerTest(str(node["q"]), "answered", True))
             return test if value else Not(test)
         elif isinstance(value, (list, dict)):
             fail(f"'{op}' needs a single value, got {value!r}")
-        return AnswerTest(str(node["q"]), op, value)
+        return _interned(AnswerTest(str(node["q"]), op, value))
     fail(f"not understood: keys {sorted(map(str, keys))}; expected q/is|in|has|count_ge|ge|gt|le|lt|answered, "
          "fact, findings, all, any or not")
 

@@ -54,7 +54,14 @@ def _implies(a, b) -> bool:
         alts_a, alts_b = cond.dnf(a), cond.dnf(b)
     except RefereeError:
         return False
-    return all(any(all(_entailed(lit, alt) for lit in alt_b) for alt_b in alts_b) for alt in alts_a)
+    def entails(alt, alt_b):
+        have = set(alt)
+        given: dict = {}
+        for pos, lit in alt:
+            if pos and isinstance(lit, cond.AnswerTest):
+                given.setdefault(lit.question, []).append(lit)
+        return all(_entailed(lit, have, given) for lit in alt_b)
+    return all(any(entails(alt, alt_b) for alt_b in alts_b) for alt in alts_a)
 
 
 def _asked(book, ev, p, q) -> bool:
@@ -66,11 +73,28 @@ def _asked(book, ev, p, q) -> bool:
     alts = ev.alts.get(p.id)
     if not gate or alts is None:
         return False
-    return all(_entails(book, ev, list(alt), gate, set(), 0) for alt in alts)
+    memo = ev.__dict__.setdefault("_unasked_entails", {})
+    return all(_entails(book, ev, list(alt), gate, frozenset(), 0, memo) for alt in alts)
 
 
-def _entails(book, ev, alt, gate, expanded, depth) -> bool:
-    if any(all(_entailed(lit, alt) for lit in g) for g in gate):
+def _entails(book, ev, alt, gate, expanded, depth, memo) -> bool:
+    # the same extended alternative is reached by expanding its literals in either order
+    key = (id(gate), frozenset(alt), expanded)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _entails_now(book, ev, alt, gate, expanded, depth, memo)
+    return hit
+
+
+def _entails_now(book, ev, alt, gate, expanded, depth, memo) -> bool:
+    # the alternative as a set, and its positive answer literals by question, made once per
+    # call rather than once per gate literal tested (this recursion was most of the analysis)
+    have = set(alt)
+    given: dict = {}
+    for pos, lit in alt:
+        if pos and isinstance(lit, cond.AnswerTest):
+            given.setdefault(lit.question, []).append(lit)
+    if any(all(_entailed(need, have, given) for need in g) for g in gate):
         return True
     if depth >= 4:
         return False
@@ -90,18 +114,20 @@ def _entails(book, ev, alt, gate, expanded, depth) -> bool:
         if key in expanded or not ways or len(ways) > 16:
             continue
         # the literal holds only if one of these does: the gate must follow from each
-        if all(_entails(book, ev, alt + list(w), gate, expanded | {key}, depth + 1) for w in ways):
+        if all(_entails(book, ev, alt + list(w), gate, expanded | {key}, depth + 1, memo) for w in ways):
             return True
     return False
 
 
-def _entailed(need, alt) -> bool:
-    if need in alt:
+def _entailed(need, have: set, by_question: dict) -> bool:
+    """Does the alternative (``have``; its positive answer literals ``by_question``) entail
+    the literal ``need``?"""
+    if need in have:
         return True
     positive, lit = need
     if not positive or not isinstance(lit, cond.AnswerTest):
         return False
-    given = [l for pos, l in alt if pos and isinstance(l, cond.AnswerTest) and l.question == lit.question]
+    given = by_question.get(lit.question, ())
     if lit.op == "answered":
         return bool(given)
     if lit.op == "in":
