@@ -116,6 +116,17 @@ class CheckCache:
         body = json.dumps([kind, unit, sorted(parts)], ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()
 
+    def digest(self, read) -> str:
+        """One digest of the content of everything in ``read`` (``part``)."""
+        body = json.dumps(sorted({self.part(x) for x in read}))
+        return hashlib.sha256(body.encode()).hexdigest()
+
+    def key_of(self, kind: str, unit, digests: list[str], read=()) -> str:
+        """``key``, with most of what the unit read given as ``digest``s."""
+        parts = {self.part(x) for x in read} | {self.part(f) for f in self.always}
+        body = json.dumps([kind, unit, list(digests), sorted(parts)], ensure_ascii=False, default=str)
+        return hashlib.sha256(body.encode()).hexdigest()
+
     def get(self, key: str):
         hit = self.old.get(key)
         if hit is not None:

@@ -73,6 +73,21 @@ class Analysis:
         found.extend(book.questions[q] for q in questions)
         return found
 
+    def _digests(self, pids, qids) -> list[str]:
+        """The content of what a unit on these productions and questions reads, as digests:
+        one of what the productions read (the same for most units of a kind: every casebook
+        case of a claim group names the group's productions), one per question. The units
+        of a cold check hashed some 800 objects each, about a fifth of a casebook's check."""
+        memo = self.__dict__.setdefault("_digest_memo", {})
+        out = []
+        for key, reads in ((("p", frozenset(pids)), lambda: self.read(pids, ())),
+                           *((("q", q), lambda q=q: self.read((), [q])) for q in sorted(set(qids)))):
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self.cache.digest(reads())
+            out.append(hit)
+        return out
+
     def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=()):
         """One unit of an analysis, through the cache: ``compute(problems)`` reports into a
         fresh collector and returns a JSON value; a cached unit replays its problems, notes
@@ -80,7 +95,7 @@ class Analysis:
         file path)."""
         key = None
         if self.cache is not None:
-            key = self.cache.key(kind, name, self.read(pids, qids) + list(also))
+            key = self.cache.key_of(kind, name, self._digests(pids, qids), list(also))
             hit = self.cache.get(key)
             if hit is not None:
                 problems.items.extend(AnalysisProblem(**d) for d in hit["problems"])
