@@ -76,6 +76,33 @@ def test_unreachable_productions_say_why():
     assert "'early_who' is asked only when" in by["early-only-d1"].message
 
 
+def test_a_production_needing_a_fact_absent_that_every_full_answer_derives_is_a_warning(tmp_path):
+    """Where every question asked is answered, 'turn-known' is always derived; an answer
+    'unknown' derives nothing, so the production can fire at the table: a warning naming the
+    fact, not an error (and not a search that gives up)."""
+    shutil.copytree(BROKEN / "unreachable", tmp_path / "unreachable")
+    art = tmp_path / "unreachable" / "articles" / "01-rules.yaml"
+    art.write_text(art.read_text().replace("productions:\n", """productions:
+  - id: turn-known-yes
+    cites: [mini:1.early]
+    when: {q: early_turn, is: true}
+    then: {derive: turn-known}
+  - id: turn-known-no
+    cites: [mini:1.early]
+    when: {q: early_turn, is: false}
+    then: {derive: turn-known}
+  - id: turn-unknown
+    cites: [mini:1.early]
+    when: {all: [{q: claim, has: early}, {not: {fact: turn-known}}]}
+    then: {finding: {kind: violation-no-penalty, claim: early, summary: {en: "turn unknown"}}}
+""", 1))
+    problems = check_game("unreachable", tmp_path)
+    hits = [p for p in problems.items if p.category == "unreachable" and p.productions == ["turn-unknown"]]
+    assert [p.severity for p in hits] == ["warning"]
+    assert "fires only where an answer is unknown or left unasked" in hits[0].message
+    assert "fact 'turn-known'" in hits[0].message
+
+
 def test_circularity_is_reported_not_raised():
     problems, hits = found("circularity", "circularity")
     assert len(hits) == 1 and hits[0].severity == "error"
