@@ -116,3 +116,19 @@ def test_a_warm_check_of_several_rulebooks_runs_one_job_per_rulebook(knowledge):
     warm = check_games(games, knowledge, jobs=2)
     assert all(warm[g].cache[1] == 0 for g in games)
     assert shown(warm) == shown(cold) == shown(check_games(games, knowledge, cache=False, jobs=1))
+
+
+def test_each_job_is_timed_and_the_longest_last_time_starts_first(knowledge):
+    """The CPU time of each job is kept (beside the results, not among them) and orders the
+    next check: a job measured longest is started first, whatever the file sizes say."""
+    from referee.expert.authoring import check_jobs
+    games = [GAME, "faulty"]
+    check_games(games, knowledge, cache=False, jobs=2)
+    times = json.loads((knowledge.parent / "cache" / "referee" / "check" / check_jobs.TIMES).read_text())
+    keys = {k.rsplit("::", 1)[1] for k in times}
+    assert keys == {"casebook", "analysis", "search"} and len(times) == 6
+    assert all(isinstance(v, float) and v >= 0 for v in times.values())
+    history = {k: (100.0 if k.endswith("faulty::search") else 0.1) for k in times}
+    order = sorted([(g, p) for g in games for p in ("casebook", "analysis", "search")],
+                   key=lambda job: -check_jobs._expected(job[0], job[1], knowledge, history))
+    assert order[0] == ("faulty", "search")
