@@ -53,6 +53,22 @@ def digest(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+def _entry(folder: Path, raw: bytes) -> Path:
+    return folder / f"{hashlib.sha256(raw).hexdigest()[:48]}-{FORMAT}.json"
+
+
+def is_cached(path: Path) -> bool:
+    """Whether a file's bytes, as they are now, have an entry (a command about to load the same
+    files in several processes parses them once first)."""
+    folder = cache_dir()
+    if folder is None:
+        return True                     # nothing would be cached: nothing to do first
+    try:
+        return _entry(folder, Path(path).read_bytes()).is_file()
+    except OSError:
+        return True                     # unreadable: loading reports it
+
+
 def load(path: Path, raw: bytes, parse) -> tuple[object, str]:
     """The data of a file whose bytes are ``raw`` and the digest of that data: from the cache when an
     entry for these bytes exists, else ``parse()`` (then stored)."""
@@ -60,7 +76,7 @@ def load(path: Path, raw: bytes, parse) -> tuple[object, str]:
     folder = cache_dir()
     entry = None
     if folder is not None:
-        entry = folder / f"{hashlib.sha256(raw).hexdigest()[:48]}-{FORMAT}.json"
+        entry = _entry(folder, raw)
         try:
             st = os.lstat(entry)        # a FIFO or a link to /dev/zero planted there is not read
             if stat.S_ISREG(st.st_mode) and st.st_size <= MAX_ENTRY_BYTES:
