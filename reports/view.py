@@ -355,6 +355,9 @@ def _reason(n, lang: str) -> str:
         return w["override"].format(winner=in_sentence(n.winner_article, lang), why=text(n.why, lang)).strip()
     if n.cause == "later":
         return w["later"].format(first=in_sentence(n.first_article, lang), rule=in_sentence(n.winner_article, lang))
+    if n.cause == "pending":
+        # an incomplete ruling: a rule that may yet prevail waits for facts still open
+        return w["pending"].format(winner=in_sentence(n.winner_article, lang))
     return n.reason
 
 
