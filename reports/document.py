@@ -523,7 +523,7 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
         "no-article": w["reason_no_article_by"] if articles else w["reason_no_article"],
         "depends": w["reason_depends"], "less": w["reason_less"], "changed": w["reason_changed"],
-        "other-event": w["reason_other_event"],
+        "other-event": w["reason_other_event"], "other-player": w["reason_other_player"],
     }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
                                asked=_with_unit(ruling, r, r.amount, lang),
                                by=getattr(r, "by_event", None), event=getattr(r, "event", None))

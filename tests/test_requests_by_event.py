@@ -62,6 +62,12 @@ def test_what_another_event_gives_is_said_rather_than_a_bare_refusal(tmp_path):
     assert ("refused — no article applied gives this (see 4.1.9); event 2: refused — the infraction is "
             "established against this very player's side (4.3.5)") in text
     assert r.to_dict()["elsewhere"][0]["event"] == 2
+    # asked as ending against the soloist: event 2 ends it, on the opponent who played open
+    ruling = _two_events(tmp_path, [{"party": "opponent_1", "asks": "effect:game_ends", "on": "soloist",
+                                     "event": 1}])
+    [r] = ruling.requests
+    assert [(o.event, o.answer, o.cause) for o in r.elsewhere] == [(2, "refused", "other-player")]
+    assert "event 2: refused — the rules give it on another player (4.3.5)" in render(ruling, "text")
 
 
 def test_a_request_naming_no_event_is_answered_from_the_whole_dispute(tmp_path):

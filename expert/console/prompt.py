@@ -191,7 +191,9 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
             write(f"  {_menu_hint(prompt, lang)}; \u201c{aw['unknown']}\u201d · {w['hint_short']}")
         else:
             write(f"  {prompt.allowed}{unknown}{skip} {w['hint']}")
-    elif prompt.can_skip:
+    elif prompt.can_skip and "Enter" not in prompt.text:
+        # a prompt that says what Enter gives ("Enter: event 2", "Enter: the other side") is not
+        # also told that Enter leaves it out
         write(f"  {w['text_skip']}")
 
 

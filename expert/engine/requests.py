@@ -239,6 +239,11 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
              and (target is None or f.offender is None or f.offender in target)]
     if open_:
         return "undecided", Basis("undecided", open_)
+    # the findings write the effect, but on another player than the one named (skat: the game
+    # ended by an opponent's open play, asked as ending against the soloist)
+    writing = [f for f in _deciding(standing) if any(p.effect == name for p in f.penalty)]
+    if writing and target is not None:
+        return "refused", Basis("other-player", writing)
     return "refused", Basis("not-given", _deciding(standing))
 
 
@@ -475,6 +480,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "depends":
         return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
                 f"{request.amount} asked ({arts})")
+    if basis.cause == "other-player":
+        return f"refused: the rules give it on another player ({arts})"
     if basis.cause == "changed":
         return f"refused: the ruling changes the result ({arts})"
     if basis.cause == "set-aside":
