@@ -159,6 +159,15 @@ def _fact_label(book: Rulebook, qid: str, lang: str) -> str:
     return text(q.text, lang).rstrip("?")
 
 
+def _refines(p, f) -> bool:
+    """Whether production ``p``'s finding keeps what finding ``f`` decides: an infraction as
+    ``f`` is one or not, and every effect ``f`` writes."""
+    from referee.expert.language.finding_kinds import kind as kind_of
+    effects = {e.get("effect") for e in (p.finding.get("penalty") or []) if isinstance(e, dict)}
+    return (kind_of(p.kind or "").infraction == kind_of(f.kind).infraction
+            and {line.effect for line in f.penalty} <= effects)
+
+
 def _hold_back(book: Rulebook, dispute: Dispute, ruling: Ruling) -> None:
     """An incomplete ruling (questions still open) does not promote a finding that a rule still
     within reach of the open questions would set aside: the ulti warning of Továbbiak 5 for an
@@ -174,8 +183,11 @@ def _hold_back(book: Rulebook, dispute: Dispute, ruling: Ruling) -> None:
     for f in ruling.findings:
         answers = per_event[min(f.event, len(per_event) - 1)]
         state = _state(book, answers, _producers(book))
+        # a rival that only refines the finding (the same kind of finding, its effects and more:
+        # bridge 35D naming the double it cancels; ulti's lower bid warned, the game also void)
+        # leaves it standing whatever the open answers: only one that would contradict it counts
         rivals = [p for p in book.productions if p.action == "finding" and f.production in p.overrides
-                  and state.value(p.when) is None]
+                  and state.value(p.when) is None and not _refines(p, f)]
         if not rivals:
             kept.append(f)
             continue
