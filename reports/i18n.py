@@ -27,6 +27,7 @@ WORDS: dict[str, dict[str, str]] = {
         "settlement": "Settlement due under the rules (no irregularity)",
         "no-violation": "No violation", "forfeited": "The claim cannot be upheld",
         "undecided": "Not decided by these rules",
+        "pending-finding": "Not decided yet: facts still to establish",
     },
     "sr": {
         "ruling": "Odluka sudije", "tournament": "Turnir", "table": "Sto", "deal": "Deljenje", "date": "Datum",
@@ -51,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "settlement": "Obračun po pravilima (bez nepravilnosti)",
         "no-violation": "Nema povrede", "forfeited": "Reklamacija se ne može usvojiti",
         "undecided": "Po ovim pravilima se ne može odlučiti",
+        "pending-finding": "Još nije odlučeno: činjenice tek treba utvrditi",
     },
     "pl": {
         "ruling": "Orzeczenie sędziego", "tournament": "Turniej", "table": "Stół", "deal": "Rozdanie", "date": "Data",
@@ -75,6 +77,7 @@ WORDS: dict[str, dict[str, str]] = {
         "settlement": "Rozliczenie według przepisów (bez nieprawidłowości)",
         "no-violation": "Brak wykroczenia", "forfeited": "Reklamacji nie można uwzględnić",
         "undecided": "Te przepisy tego nie rozstrzygają",
+        "pending-finding": "Jeszcze nie rozstrzygnięte: fakty do ustalenia",
     },
     "ru": {
         "ruling": "Решение судьи", "tournament": "Турнир", "table": "Стол", "deal": "Сдача", "date": "Дата",
@@ -99,6 +102,7 @@ WORDS: dict[str, dict[str, str]] = {
         "settlement": "Расчёт по правилам (без нарушения)",
         "no-violation": "Нарушения нет", "forfeited": "Наказание или исправление не назначается",
         "undecided": "Сохранившийся текст правил этого не решает",
+        "pending-finding": "Ещё не решено: факты предстоит установить",
     },
     "hu": {
         "ruling": "Játékvezetői döntés", "tournament": "Verseny", "table": "Asztal", "deal": "Leosztás",
@@ -124,6 +128,7 @@ WORDS: dict[str, dict[str, str]] = {
         "settlement": "Elszámolás a szabályok szerint (szabálytalanság nélkül)",
         "no-violation": "Nincs szabálysértés", "forfeited": "Az igény nem érvényesíthető",
         "undecided": "Ezek a szabályok ezt nem döntik el",
+        "pending-finding": "Még nincs eldöntve: tényeket kell megállapítani",
     },
 }
 

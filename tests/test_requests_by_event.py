@@ -230,3 +230,16 @@ def test_an_incomplete_ruling_does_not_promote_a_finding_the_open_facts_may_set_
     assert "the offender is warned" not in decision
     assert "waits for facts not yet established (the declarer's game)" in decision
     assert "held back while facts are missing" in decision
+    assert "Not decided yet: facts still to establish" in text
+
+
+def test_whatif_with_facts_missing_shows_what_the_answered_facts_establish(tmp_path):
+    """The blind tester's what-if: the previous bid made clear, the game facts not answered."""
+    case = tmp_path / "case.yaml"
+    case.write_text(yaml.safe_dump({"game": "ulti", "answers": {
+        "claim": ["early-speech"], "booked": False, "phase": "bidding", "offender": "defender_1",
+        "spoke_early": True, "prev_clear": False}}))
+    result = CliRunner().invoke(main, ["whatif", str(case), "--set", "prev_clear=yes", "--allow-incomplete"])
+    assert result.exit_code == 0, result.output
+    assert "+ Renonszok [Not decided yet: facts still to establish]" in result.output
+    assert "Továbbiak 5" not in result.output.split("Decision:")[1]
