@@ -134,7 +134,7 @@ def test_the_interview_refuses_a_request_on_the_partys_own_side(tmp_path):
     refusal = next(line for line in result.output.splitlines() if "own side" in line)
     assert "S asks for" in refusal and "on his own side (N, S)" in refusal and "(E, W)" in refusal
     assert yaml.safe_load(case.read_text())["requests"] == [
-        {"party": "S", "asks": "effect:trick_transfer", "on": "E"}]
+        {"party": "S", "asks": "effect:trick_transfer", "on": "E", "event": 1}]
 
 
 # --- 2. an event added with '+' and not yet answered survives a resume -----------------------

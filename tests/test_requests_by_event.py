@@ -243,3 +243,20 @@ def test_whatif_with_facts_missing_shows_what_the_answered_facts_establish(tmp_p
     assert result.exit_code == 0, result.output
     assert "+ Renonszok [Not decided yet: facts still to establish]" in result.output
     assert "Továbbiak 5" not in result.output.split("Decision:")[1]
+
+
+def test_a_request_entered_before_a_second_event_stays_tied_to_the_first():
+    """The tester's order: event 1 recorded, the request about it entered, then '+' for event 2
+    (which in fact ends the game): the request is answered from event 1, not from the dispute."""
+    s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
+    s.shared.update(SKAT_DEAL)
+    s.events[0].update(DROPPED)
+    s.stage = "review"
+    for raw in ["r", "opponent_1", "upheld", "he dropped a card"]:
+        s.answer(raw)
+    assert s.requests[0].event == 1
+    s.answer("+")
+    s.events[1].update(PLAYS_OPEN)
+    s.stage = "review"
+    [r] = s.rule().requests
+    assert (r.answer, r.event, r.provisions) == ("refused", 1, ["skat:4.1.9.soloist-exception"])

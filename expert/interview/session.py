@@ -627,7 +627,10 @@ class Session:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
                                      text=self.draft.get("text", ""), provision=provision,
                                      on=self.draft.get("on"), amount=self.draft.get("amount"),
-                                     scope=self.draft.get("scope"), event=self.draft.get("event")))
+                                     scope=self.draft.get("scope"),
+                                     # with one event so far, the request is about it: an event
+                                     # added later ('+') does not answer it (blind walk 8)
+                                     event=self.draft.get("event") or self.current + 1))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"
