@@ -935,7 +935,9 @@ class _Script:
     def __call__(self, prompt: str, question=None) -> str:
         if question is None:
             # the summary rules only on the word; other prompts without a question take Enter
-            typed = "rule" if self.session is not None and self.session.stage == "review" else ""
+            from referee.expert.interview.request_words import RULE_WORDS
+            review = self.session is not None and self.session.stage == "review"
+            typed = RULE_WORDS.get(self.session.lang, "rule") if review else ""
         elif question.id in self.answers:
             typed = _typed(self.answers[question.id])
         else:
