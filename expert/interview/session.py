@@ -62,6 +62,7 @@ class Option:
 class Prompt:
     """What to show the referee now."""
     kind: str               # offer | card | question | review | request_party | request_asks |
+                            # request_event | request_on | request_scope | request_amount |
                             # request_text | request_provision
     id: str                 # the question id, the card step, or the stage
     text: str
@@ -516,7 +517,7 @@ class Session:
             options = self.request_options()
             return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
                           allowed=describe_allowed_options(options, self.lang))
-        step = next(s for s in self.follow_ups() if s not in self.draft)
+        step = next((s for s in self.follow_ups() if s not in self.draft), "provision")
         heading = self._announce(step)
         if step == "event":
             n, k = len(self.events), self.current + 1
