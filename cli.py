@@ -917,7 +917,7 @@ def demo(fmt, lang, out):
     def write(line: str = "") -> None:
         click.echo(line, err=to_stderr)
     session = Session(book, lang=lang, header=header, enter_cards=False)
-    console.run(session, _Script(answers, write), write, None)
+    console.run(session, _Script(answers, write, session), write, None)
     write("")
     if fmt == "pdf" and not out:
         raise RefereeError("--format pdf needs --out FILE.pdf")
@@ -927,13 +927,17 @@ def demo(fmt, lang, out):
 class _Script:
     """Answers the interview's questions from a case file, echoing them as if typed."""
 
-    def __init__(self, answers: dict, write=click.echo):
+    def __init__(self, answers: dict, write=click.echo, session=None):
         self.answers = answers
         self.write = write
+        self.session = session
 
     def __call__(self, prompt: str, question=None) -> str:
         if question is None:
-            typed = ""                              # the summary: rule now
+            # the summary rules only on the word; other prompts without a question take Enter
+            from referee.expert.interview.request_words import RULE_WORDS
+            review = self.session is not None and self.session.stage == "review"
+            typed = RULE_WORDS.get(self.session.lang, "rule") if review else ""
         elif question.id in self.answers:
             typed = _typed(self.answers[question.id])
         else:

@@ -493,39 +493,57 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
             asked += f", {w['amount_asked']}: {_plain_num(r.amount)}"
         if r.text:
             asked += f", {w['in_words']}: {w['q_open']}{r.text}{w['q_close']}"
-        # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
-        articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
-        if not articles and r.cause == "not-met" and r.provision in book.provisions:
-            # the article invoked, whose conditions fail
-            articles = view.in_sentence(book.provisions[r.provision].label, lang)
-        reason = {
-            "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
-            "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
-            "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
-            "no-article": w["reason_no_article"], "depends": w["reason_depends"],
-            "less": w["reason_less"], "changed": w["reason_changed"],
-        }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
-                                   asked=_with_unit(ruling, r, r.amount, lang))
-        if r.cause == "scope":
-            # how long the effect lasts: the rules' scope against the one asked
-            reason = w["reason_scope"].format(articles=articles, given=scope_label(book, name, r.given, lang),
-                                              asked=scope_label(book, name, r.scope, lang))
-        if r.cause == "depends" and getattr(r, "branches", None):
-            # a conditional ruling: on which alternative the request is met
-            reason += ": " + "; ".join(w["alt_answer"].format(n=n, answer=w[a])
-                                       for n, a in enumerate(r.branches, 1))
-        if r.cause == "not-met" and articles:       # the article whose conditions decide it
-            reason += " " + w["cited"].format(articles=articles)
-        answer = w[r.answer]
-        if r.cause == "part" and r.contrary:
-            # met in part: which part is given, and what the ruling writes the other way
-            answer = w["granted_part"]
-            reason = w["reason_part"].format(articles=articles, contrary="; ".join(
-                f"{view.in_sentence(a, lang)} ({view.penalty_words(ruling, line, lang)})" for a, line in r.contrary))
+        if getattr(r, "event", None) is not None:
+            asked += ", " + w["about_event"].format(n=r.event)
+        answer, reason = _answer_words(ruling, r, lang)
+        for other in getattr(r, "elsewhere", None) or []:
+            # the request concerns one event; another event's findings speak to it too
+            o_answer, o_reason = _answer_words(ruling, other, lang)
+            reason += "; " + w["on_event"].format(n=other.event, answer=o_answer,
+                                                  reason=o_reason)
         # an undecided request is not "answered: undecided": it remains open
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": answer, "reason": reason, "open": r.answer == "undecided"})
     return rows
+
+
+def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
+    """A request's answer and its reason, in words."""
+    w = words(lang)
+    book = ruling.book
+    name = r.request.partition(":")[2]
+        # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
+    articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
+    if not articles and r.cause == "not-met" and r.provision in book.provisions:
+        # the article invoked, whose conditions fail
+        articles = view.in_sentence(book.provisions[r.provision].label, lang)
+    reason = {
+        "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
+        "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
+        "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
+        "no-article": w["reason_no_article_by"] if articles else w["reason_no_article"],
+        "depends": w["reason_depends"], "less": w["reason_less"], "changed": w["reason_changed"],
+        "other-event": w["reason_other_event"], "other-player": w["reason_other_player"],
+    }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
+                               asked=_with_unit(ruling, r, r.amount, lang),
+                               by=getattr(r, "by_event", None), event=getattr(r, "event", None))
+    if r.cause == "scope":
+        # how long the effect lasts: the rules' scope against the one asked
+        reason = w["reason_scope"].format(articles=articles, given=scope_label(book, name, r.given, lang),
+                                          asked=scope_label(book, name, r.scope, lang))
+    if r.cause == "depends" and getattr(r, "branches", None):
+        # a conditional ruling: on which alternative the request is met
+        reason += ": " + "; ".join(w["alt_answer"].format(n=n, answer=w[a])
+                                   for n, a in enumerate(r.branches, 1))
+    if r.cause == "not-met" and articles:       # the article whose conditions decide it
+        reason += " " + w["cited"].format(articles=articles)
+    answer = w[r.answer]
+    if r.cause == "part" and r.contrary:
+        # met in part: which part is given, and what the ruling writes the other way
+        answer = w["granted_part"]
+        reason = w["reason_part"].format(articles=articles, contrary="; ".join(
+            f"{view.in_sentence(a, lang)} ({view.penalty_words(ruling, line, lang)})" for a, line in r.contrary))
+    return answer, reason
 
 
 def _with_unit(ruling: Ruling, r, value, lang: str) -> str:
@@ -737,7 +755,7 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     alts = ruling.alternatives or []
     standing = {(f.production, f.event) for f in [*ruling.findings, *(f for a in alts for f in a.findings)]}
     set_aside = {(n.production, n.event) for n in [*ruling.not_ruled, *(n for a in alts for n in a.not_ruled)]
-                 if n.cause == "override"}
+                 if n.cause in ("override", "pending")}
     # and one a finding applying all its provisions with others stands in place of (70C and 70D
     # jointly for 70C alone): the step that says so names it
     set_aside |= {(n.production, n.event) for n in [*ruling.refined, *(n for a in alts for n in a.refined)]}

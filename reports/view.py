@@ -153,9 +153,12 @@ def _num(value) -> str:
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     book, w = ruling.book, words(lang)
     findings = []
+    # an incomplete ruling's finding that waits for facts (adjudicate: a finding held back for it)
+    waiting = {(n.by, n.event) for n in ruling.not_ruled if n.cause == "pending"}
     for f in ruling.findings:
+        shown_kind = "pending-finding" if (f.production, f.event) in waiting and f.kind == "undecided" else f.kind
         findings.append({
-            "article": head_label(f.article, lang), "kind": f.kind, "kind_words": _after_dash(kind_words(lang, f.kind), lang),
+            "article": head_label(f.article, lang), "kind": f.kind, "kind_words": _after_dash(kind_words(lang, shown_kind), lang),
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
@@ -355,6 +358,9 @@ def _reason(n, lang: str) -> str:
         return w["override"].format(winner=in_sentence(n.winner_article, lang), why=text(n.why, lang)).strip()
     if n.cause == "later":
         return w["later"].format(first=in_sentence(n.first_article, lang), rule=in_sentence(n.winner_article, lang))
+    if n.cause == "pending":
+        # an incomplete ruling: a rule that may yet prevail waits for facts still open
+        return w["pending"].format(winner=in_sentence(n.winner_article, lang))
     return n.reason
 
 

@@ -273,7 +273,7 @@ def test_unknown_but_one_of_some_answers_tries_only_those(preferans, demo_answer
 def test_an_effect_asked_on_a_player_and_in_an_amount_is_answered_as_asked(preferans, demo_answers):
     _, ruler = preferans
     asks = [Request("defender_1", "effect:bula", on="defender_2"),            # Petar falls: granted
-            Request("defender_2", "effect:bula", on="defender_1"),            # on Jovan: nothing
+            Request("defender_2", "effect:bula", on="defender_1"),            # on Jovan: it falls on Petar
             Request("defender_1", "effect:bula", on="defender_2", amount=10),  # 6, not 10
             Request("defender_2", "no-penalty"),
             Request("declarer", "stands"),      # the dolaz answers to the partner, not the lider: his −6 stands
@@ -281,7 +281,7 @@ def test_an_effect_asked_on_a_player_and_in_an_amount_is_answered_as_asked(prefe
             Request("defender_1", "no-penalty")]                             # the innocent partner: nothing on him
     ruling = rule_dispute(ruler, Dispute(dict(demo_answers), requests=asks))
     assert [(r.answer, r.cause) for r in ruling.requests] == [
-        ("granted", "granted"), ("refused", "not-given"), ("refused", "less"),
+        ("granted", "granted"), ("refused", "other-player"), ("refused", "less"),
         ("refused", "own-infraction"), ("granted", "granted"), ("refused", "changed"),
         ("granted", "granted")]
     assert ruling.requests[2].given == 6

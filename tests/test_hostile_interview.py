@@ -146,6 +146,6 @@ def test_a_save_that_fails_mid_interview_is_one_line_never_a_traceback(tmp_path)
 def test_a_5000_digit_number_typed_at_the_review_is_refused_not_a_traceback(tmp_path):
     digits = "9" * 5000
     result = interview("mini", "--save", tmp_path / "s.yaml", "--no-register", *K,
-                       input=f"\n\n\nearly\nno\npik\nd2\n{digits}\n\n")
+                       input=f"\n\n\nearly\nno\npik\nd2\n{digits}\nrule\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code == 0

@@ -152,6 +152,6 @@ def test_resuming_from_a_file_with_an_unquoted_date_ends_in_a_ruling(tmp_path):
     saved = tmp_path / "resume.yaml"
     saved.write_text("game: mini\nheader: {date: 2026-11-29, table: 4}\nanswers: {claim: [early]}\n")
     result = CliRunner().invoke(main, ["interview", "mini", "--resume", str(saved), "--format", "json", *K],
-                                input="\n\n\nno\npik\nd2\n\n\n")      # no names; the answers; rule
+                                input="\n\n\nno\npik\nd2\n\nrule\n")   # no names; the answers; rule
     assert result.exit_code == 0, (result.output, result.exception)
     assert '"verification"' in result.stdout and "2026-11-29" in saved.read_text()

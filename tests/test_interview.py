@@ -40,7 +40,7 @@ def interview(tmp_path, typed):
 
 
 def test_piped_answers_drive_the_real_interview_to_a_ruling(tmp_path):
-    result, save = interview(tmp_path, "early\nno\n2\n1\n\n")
+    result, save = interview(tmp_path, "early\nno\n2\n1\nrule\n")
     assert result.exit_code == 0, result.output
     ruling = result.output[result.output.index("{"):]
     import json
@@ -50,7 +50,7 @@ def test_piped_answers_drive_the_real_interview_to_a_ruling(tmp_path):
 
 
 def test_invalid_answer_is_asked_again_with_allowed_values(tmp_path):
-    result, _ = interview(tmp_path, "sideways\nearly\nperhaps\nno\nkaro\nd2\n\n")
+    result, _ = interview(tmp_path, "sideways\nearly\nperhaps\nno\nkaro\nd2\nrule\n")
     assert "'sideways' is not accepted: expected one or more of: early, bad-game" in result.output
     assert "'perhaps' is not accepted: expected yes or no" in result.output
     assert result.exit_code == 0
@@ -61,7 +61,7 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
     from referee.expert.language.rulebook import load_rulebook
     from conftest import FIXTURES
     book = load_rulebook("mini", FIXTURES)
-    typed = ["", "", "talán", "early", "nem", "karo", "1", ""]     # two names left out first
+    typed = ["", "", "talán", "early", "nem", "karo", "1", "döntés"]     # two names left out first
     out = []
 
     def read(prompt, q=None):
@@ -80,20 +80,20 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
 
 def test_help_shows_the_articles_a_question_feeds(tmp_path):
     """'?' fits one screen: the help and the articles by label; '??' their full texts."""
-    result, _ = interview(tmp_path, "?\n??\nearly\nyes\n\n")
+    result, _ = interview(tmp_path, "?\n??\nearly\nyes\nrule\n")
     assert "  Rule 1 [mini:1.early]\n" in result.output
     assert "Rule 1 [mini:1.early]: \u201cq1\u201d" in result.output
 
 
 def test_back_undoes_the_last_answer(tmp_path):
-    result, save = interview(tmp_path, "early\nback\nbad-game\n1\n\n")
+    result, save = interview(tmp_path, "early\nback\nbad-game\n1\nrule\n")
     claim = yaml.safe_load((FIXTURES / "mini" / "questions.yaml").read_text())[0]["text"]["en"]
     assert f"Undid the answer to {claim!r}" in result.output
     assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["bad-game"], "game": "pik"}
 
 
 def test_review_lets_the_referee_change_an_answer(tmp_path):
-    result, save = interview(tmp_path, "early\nyes\n2\nno\n1\n1\n\n")
+    result, save = interview(tmp_path, "early\nyes\n2\nno\n1\n1\nrule\n")
     saved = yaml.safe_load(save.read_text())["answers"]
     assert saved["early_turn"] is False and saved["early_who"] == "d1"
 
@@ -104,7 +104,7 @@ def test_end_of_input_saves_answers_and_resume_continues(tmp_path):
     assert f"Answers saved to {save}" in result.output
     assert yaml.safe_load(save.read_text())["answers"] == {"claim": ["early"], "early_turn": False}
     resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json", *K],
-                                 input="karo\nd2\n\n")
+                                 input="karo\nd2\nrule\n")
     assert resumed.exit_code == 0
     assert '"player": "d2"' in resumed.output and '"amount": 6' in resumed.output
 
@@ -135,8 +135,8 @@ def test_a_description_for_the_record_is_asked_last_and_enter_leaves_it_out(tmp_
         def read(prompt, q=None):
             asked.append(q.id if q else prompt)
             assert len(asked) < 30, asked
-            if q is None:
-                return ""                                 # the review: rule
+            if q is None:                                 # names: left out; the review: rule
+                return "rule" if session.stage == "review" else ""
             if q.id == "other_description":
                 return typed_text
             return {"yesno": "y", "number": str(q.min or 0)}.get(q.type, "1")
@@ -191,6 +191,6 @@ def test_a_long_menu_and_a_refusal_fit_an_80_by_24_terminal(tmp_path, monkeypatc
 def test_unknown_among_on_a_several_answer_question_says_to_split_the_sets_with_a_bar(tmp_path):
     """'unknown: a, b' on the claim menu reads as one set; the refusal says how to give the sets
     it may be (a blind tester was refused with the menu's numbers only)."""
-    result, _ = interview(tmp_path, "unknown: early, bad-game\nearly\nno\n2\n1\n\n")
+    result, _ = interview(tmp_path, "unknown: early, bad-game\nearly\nno\n2\n1\nrule\n")
     assert "separate the sets it may be with '|'" in result.output
     assert result.exit_code == 0

@@ -127,14 +127,14 @@ def test_the_interview_refuses_a_request_on_the_partys_own_side(tmp_path):
         " declarer: S, vulnerability: none, claim: [play], play_claim: [revoke], offender: E,"
         " l63_revoked: true, l63_events: [played-next], l63_trick12: false, l64_exception: [none],"
         " l64_winner: offender, l11_attention: player, l11a_gain: false, l64_later_tricks: 1}\n")
-    typed = ["r", "S", "effect:trick_transfer", "N", "E", "", "", ""]
+    typed = ["r", "S", "effect:trick_transfer", "N", "E", "", "", "rule"]
     result = CliRunner().invoke(main, ["interview", "bridge", "--resume", str(case), "--no-register",
                                        "--format", "json"], input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     refusal = next(line for line in result.output.splitlines() if "own side" in line)
     assert "S asks for" in refusal and "on his own side (N, S)" in refusal and "(E, W)" in refusal
     assert yaml.safe_load(case.read_text())["requests"] == [
-        {"party": "S", "asks": "effect:trick_transfer", "on": "E"}]
+        {"party": "S", "asks": "effect:trick_transfer", "on": "E", "event": 1}]
 
 
 # --- 2. an event added with '+' and not yet answered survives a resume -----------------------
@@ -149,7 +149,7 @@ def test_an_unfinished_event_resumes_where_it_stopped(tmp_path):
     assert first.exit_code == 130, first.output
     assert "Event 2" in first.output
     resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--no-register",
-                                        "--format", "json", *k], input="bad-game\n\n")
+                                        "--format", "json", *k], input="bad-game\nrule\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Event 2 — " in resumed.output.split("\n{")[0]      # the new event's first question
     saved = yaml.safe_load(save.read_text())

@@ -137,7 +137,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
     keys = ["claim", "early_turn", "game", "early_who"]
     full = CliRunner().invoke(main, ["interview", "mini", "--save", str(tmp_path / "full.yaml"),
                                      "--format", "json", "--no-register", *K, *NAMED],
-                              input="\n".join(typed) + "\n\n").output
+                              input="\n".join(typed) + "\nrule\n").output
     expected = _ruling(full)
     for sig in (signal.SIGINT, signal.SIGTERM):
         for k in range(1, len(typed) + 1):
@@ -155,7 +155,7 @@ def test_killed_interview_keeps_every_answer_given_and_resumes_to_the_same_rulin
             assert sorted(saved) == sorted(keys[:k]), (sig, k, saved)
             resumed = CliRunner().invoke(main, ["interview", "mini", "--resume", str(save), "--format", "json",
                                                 "--no-register", *K],
-                                         input="\n".join(typed[k:]) + "\n\n").output
+                                         input="\n".join(typed[k:]) + "\nrule\n").output
             assert _ruling(resumed) == expected
 
 

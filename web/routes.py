@@ -270,7 +270,7 @@ def _rule(dispute: str, note: dict):
     prompt = s.next()
     if prompt is None or prompt.kind != "review":
         return redirect(url_for("web.dispute", dispute=dispute), 303)
-    s.answer("")                             # Enter at the review: rule now
+    s.answer("rule")                         # the review's explicit choice: rule now
     try:
         with books.ruler(note["game"]) as ruler:     # the rulebook's one engine, this ruling only
             ruling = s.rule(ruler)

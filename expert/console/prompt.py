@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
+from referee.expert.interview import request_words
 from referee.expert.interview.casefile import save_session
 from referee.expert.interview.session import AnswerRefused, Prompt, Session
 from referee.expert.language import prompt_words
@@ -87,7 +88,8 @@ def run(session: Session, read: Reader, write: Writer, save_to: Path | None) -> 
 def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> str:
     """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
     close to an allowed one, a did-you-mean."""
-    if prompt.kind in ("card", "offer", "review", "request_text", "request_provision") or exc.conflict:
+    if prompt.kind in ("card", "offer", "review", "request_text", "request_provision", "request_on",
+                       "request_event") or exc.conflict:
         return exc.reason
     if _compact(prompt):
         # the menu above names the values: say the numbers, not the whole list again
@@ -157,6 +159,8 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
     long_menu = len(prompt.options or []) > 12
     if not long_menu:
         write("")                  # a long menu needs every line of a 24-line terminal
+    if prompt.heading:
+        write(prompt.heading)      # a request's follow-ups, announced before the first
     write(prompt.text)
     if prompt.conditional_on:
         # each unknown fact with the value the question is asked for
@@ -168,8 +172,11 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
             named = f" — {o.name}" if o.name else ""
             # a request the claims made can give is marked where it stands: the numbers stay put
             mark = "* " if o.likely else ""
-            line = f"  {i}. {mark}{o.label} [{o.value}]{named}"
-            bare = f"  {i}. {mark}{o.label}{named}"
+            # whom a request names is a player, not a number (a number there is an amount typed
+            # ahead): that menu is not numbered
+            num = "-" if prompt.kind == "request_on" else f"{i}."
+            line = f"  {num} {mark}{o.label} [{o.value}]{named}"
+            bare = f"  {num} {mark}{o.label}{named}"
             # a value's [name] is a second way to answer; where it alone would wrap the line,
             # the number is enough and the menu stays on one screen
             write(line if len(line) <= width else bare)
@@ -184,7 +191,9 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
             write(f"  {_menu_hint(prompt, lang)}; \u201c{aw['unknown']}\u201d · {w['hint_short']}")
         else:
             write(f"  {prompt.allowed}{unknown}{skip} {w['hint']}")
-    elif prompt.can_skip:
+    elif prompt.can_skip and "Enter" not in prompt.text:
+        # a prompt that says what Enter gives ("Enter: event 2", "Enter: the other side") is not
+        # also told that Enter leaves it out
         write(f"  {w['text_skip']}")
 
 
@@ -206,6 +215,7 @@ def _review(session: Session, prompt: Prompt, write: Writer) -> None:
             write("  " + (ws["shared_heading"] if heading is None else ws["event"].format(n=heading + 1) + ":"))
         write(f"  {i}. {row['text']} {row['shown']}")
     if session.requests:
+        rw = request_words.words(session.lang)
         write("  " + ws["requests_heading"])
         names = session.header.get("players") or {}
         options = {o.value: o.label for o in session.request_options()}
@@ -214,7 +224,12 @@ def _review(session: Session, prompt: Prompt, write: Writer) -> None:
             said = f" — \u201c{r.text}\u201d" if r.text else ""
             how_long = (", " + scope_label(session.book, r.asks.partition(":")[2], r.scope, session.lang)
                         if r.scope else "")
-            write(f"    - {who}: {options.get(r.asks, r.asks)}{how_long}{said}")
+            # whom and how much, as recorded: a misplaced answer shows here, before the ruling
+            on = f", {rw['on_short']}: {names.get(r.on) or session.book.seat_label(r.on, session.lang)}" \
+                if r.on else ""
+            much = f", {rw['amount_short']}: {r.amount:g}" if r.amount is not None else ""
+            event = f" ({ws['event'].format(n=r.event)})" if r.event is not None and several else ""
+            write(f"    - {who}{event}: {options.get(r.asks, r.asks)}{on}{much}{how_long}{said}")
 
 
 def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:

@@ -9,7 +9,7 @@ the party named one).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.result import sheet_entry
@@ -53,6 +53,49 @@ def own_of(book: Rulebook, seat: str) -> set[str]:
 
 
 def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
+    """The request answered from the findings of the event it concerns (all of them when it names
+    none, or the dispute has one event). Where that event's findings do not give it and another
+    event's do, it is granted by that event, and the answer says so (blind walk 8: asked about a
+    dropped card, 'game over' was refused with 'no article applied gives this' although the
+    cards thrown open in the next event had ended the game)."""
+    k = _event_of(ruling, request)
+    if k is None:
+        return _answer(ruling, request)
+    own = _answer(_on_event(ruling, k), request)
+    if own.answer == "granted":
+        return replace(own, event=k + 1)
+    # what the other events' findings answer, where they speak to it at all (an article that
+    # merely does not give it is no answer worth repeating)
+    others = [replace(o, event=j + 1) for j in range(len(ruling.events)) if j != k
+              for o in [_answer(_on_event(ruling, j), request)]
+              if o.cause not in ("not-given", "not-met", "no-article") or o.answer == "granted"]
+    given = next((o for o in others if o.answer == "granted"), None)
+    if given is not None:
+        reason = (f"granted by event {given.event}, not by event {k + 1} it concerns: "
+                  f"{given.reason['en'].removeprefix('granted: ')}; on event {k + 1}: {own.reason['en']}")
+        return replace(given, cause="other-event", by_event=given.event, event=k + 1, reason={"en": reason},
+                       contrary=[])
+    if others:
+        reason = own.reason["en"] + "".join(f"; on event {o.event}: {o.reason['en']}" for o in others)
+        return replace(own, event=k + 1, elsewhere=others, reason={"en": reason})
+    return replace(own, event=k + 1)
+
+
+def _event_of(ruling: Ruling, request: Request) -> int | None:
+    """The event the request concerns, counted from 0; None: the whole dispute (it names none,
+    or there is one event)."""
+    if request.event is None or len(ruling.events or []) < 2 or request.event > len(ruling.events):
+        return None
+    return request.event - 1
+
+
+def _on_event(ruling: Ruling, k: int) -> Ruling:
+    """The ruling as far as event ``k`` goes: its findings and what was set aside in it."""
+    return replace(ruling, findings=[f for f in ruling.findings if f.event == k],
+                   not_ruled=[n for n in ruling.not_ruled if n.event == k])
+
+
+def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
     answer, basis = decide(ruling, request)
     provisions: list[str] = []
     for f in basis.findings:
@@ -101,7 +144,7 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             return "refused", Basis("own-infraction", against_us)
         if open_ours:
             return "undecided", Basis("undecided", open_ours)
-        return "granted", Basis("granted", [f for f in standing if f.kind not in INFRACTION_KINDS])
+        return "granted", Basis("granted", [f for f in _deciding(standing) if f.kind not in INFRACTION_KINDS])
     if request.asks == "no-penalty":
         own = own_of(book, request.party)
         burdened = [f for f in against_us if f.penalty and f.offender in own]
@@ -110,7 +153,8 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         open_own = [f for f in undecided if f.offender in own]
         if open_own:
             return "undecided", Basis("undecided", open_own)
-        return "granted", Basis("granted", [f for f in standing if f.offender in ours] or standing)
+        decided = _deciding(standing)
+        return "granted", Basis("granted", [f for f in decided if f.offender in ours] or decided)
     if request.asks == "stands":
         return _stands(ruling, request, standing, undecided)
     if kind == "effect":
@@ -127,7 +171,9 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             if open_measure:
                 return "undecided", Basis("undecided", open_measure)
         return answer, basis
-    return "undecided", Basis("no-article")
+    # in his own words, naming no article: open, with what the decision gives beside it, so the
+    # referee sees whether it answers him (a free-text request is never refused unread)
+    return "undecided", Basis("no-article", _deciding(standing))
 
 
 def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standing: list,
@@ -184,14 +230,36 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         return "granted", Basis("granted", found)
     if lines and target is None and not gains:
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
-    # only an event nothing decided leaves the request open; elsewhere the decided findings answer it
+    # only an event nothing decided leaves the request open, or a point left undecided on the
+    # very matter that gives the effect (bridge: Law 26 undecided, a lead restriction asked);
+    # elsewhere the decided findings answer it
     decided_events = {f.event for f in standing if f.kind != "undecided"}
     # ... and, where the request names whom the effect falls on, only an open measure on him
-    open_ = [f for f in undecided if f.event not in decided_events
+    open_ = [f for f in undecided if (f.event not in decided_events or _could_give(book, f, name))
              and (target is None or f.offender is None or f.offender in target)]
     if open_:
         return "undecided", Basis("undecided", open_)
+    # the findings write the effect, but on another player than the one named (skat: the game
+    # ended by an opponent's open play, asked as ending against the soloist)
+    writing = [f for f in _deciding(standing) if any(p.effect == name for p in f.penalty)]
+    if writing and target is not None:
+        return "refused", Basis("other-player", writing)
     return "refused", Basis("not-given", _deciding(standing))
+
+
+def _could_give(book: Rulebook, f, name: str) -> bool:
+    """Whether the matter an undecided finding leaves open is one that gives the effect ``name``
+    where the rules decide it: a production on the same claim, or citing one of its articles,
+    writes that effect."""
+    provisions = set(f.provisions)
+    for p in book.productions:
+        if p.action != "finding":
+            continue
+        if not ((f.claim and p.claim == f.claim) or provisions & set(p.cites)):
+            continue
+        if any(isinstance(e, dict) and e.get("effect") == name for e in (p.finding.get("penalty") or [])):
+            return True
+    return False
 
 
 def _contrary(ruling: Ruling, name: str, ours: set[str], found: list, standing: list,
@@ -330,7 +398,7 @@ def _stands(ruling: Ruling, request: Request, standing: list, undecided: list) -
         return "refused", Basis("changed", changing)
     if undecided:
         return "undecided", Basis("undecided", undecided)
-    return "granted", Basis("granted", standing)
+    return "granted", Basis("granted", _deciding(standing))
 
 
 def _entries_of(ruling: Ruling, party: str, seats: set | None = None, everyone: bool = False):
@@ -412,6 +480,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "depends":
         return (f"undecided: it depends on facts not established: the rules give {_or(basis.given)}, "
                 f"{request.amount} asked ({arts})")
+    if basis.cause == "other-player":
+        return f"refused: the rules give it on another player ({arts})"
     if basis.cause == "changed":
         return f"refused: the ruling changes the result ({arts})"
     if basis.cause == "set-aside":
@@ -421,6 +491,9 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "undecided":
         return f"undecided: {arts}"
     if basis.cause == "no-article":
+        if arts:
+            return ("undecided: in the player's own words, naming no article: the decision above answers it "
+                    f"if what he asks is what it gives ({arts}); otherwise the referee answers it on the facts")
         return "undecided: the request names no article; the referee decides it on the facts"
     return "refused: the facts found do not meet the conditions of the article" + (f" ({arts})" if arts else "")
 

@@ -220,6 +220,10 @@ class RequestAnswer:
     scope: str | None = None      # how long the effect was asked to last
     # on a conditional ruling: the answer under each alternative, in the ruling's order
     branches: list = field(default_factory=list)
+    event: int | None = None      # the event it concerns, from 1 (None: the whole deal)
+    by_event: int | None = None   # cause "other-event": the event whose findings give it, from 1
+    # a request about one event: what other events' findings answer to it, where they speak to it
+    elsewhere: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -235,6 +239,13 @@ class RequestAnswer:
             d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
         if self.branches:
             d["alternatives"] = list(self.branches)
+        if self.event is not None:
+            d["event"] = self.event
+        if self.by_event is not None:
+            d["by_event"] = self.by_event
+        if self.elsewhere:
+            d["elsewhere"] = [{"event": o.event, "answer": o.answer, "reason": text(o.reason),
+                               "provisions": o.provisions} for o in self.elsewhere]
         return d
 
 

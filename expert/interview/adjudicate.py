@@ -122,10 +122,93 @@ def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
         alt.result = _result(book, ruling, alt.findings, alt.answers)
     if ruling.alternatives:
         ruling.result = _conditional_result(ruling)
-    ruling.requests = answer_all(ruling, dispute.requests)
     ruling.open_questions = open_questions(book, dispute, ruler) if ask else []
+    if ruling.open_questions:
+        _hold_back(book, dispute, ruling)
+    ruling.requests = answer_all(ruling, dispute.requests)
     _requests_on_open_questions(ruler, dispute, ruling, header, from_cards)
     return ruling
+
+
+# What an incomplete ruling says of a finding that a rule still in reach of the open questions
+# would set aside, by language: {article} is the rule that may prevail, {facts} what it waits for.
+PENDING = {
+    "en": "The facts answered so far bring the claim under {article}; what it gives waits for facts not yet "
+          "established ({facts}). Until they are, {aside} is not applied: {article} sets it aside where it applies.",
+    "sr": "Dosad utvrđene činjenice podvode reklamaciju pod {article}; ono što taj član daje čeka činjenice "
+          "koje još nisu utvrđene ({facts}). Dok se ne utvrde, {aside} se ne primenjuje: {article} ga isključuje "
+          "kada se primenjuje.",
+    "pl": "Ustalone dotąd fakty podpadają pod {article}; to, co przepis daje, czeka na fakty jeszcze "
+          "nieustalone ({facts}). Do tego czasu {aside} nie ma zastosowania: {article} go wyłącza, gdy ma zastosowanie.",
+    "ru": "Установленные пока факты подпадают под {article}; то, что оно даёт, ждёт ещё не установленных "
+          "фактов ({facts}). До тех пор {aside} не применяется: {article} его исключает, когда применяется.",
+    "hu": "Az eddig megválaszolt tények alapján a kifogás a(z) {article} alá esik; amit ez ad, még meg nem "
+          "állapított tényekre vár ({facts}). Addig a(z) {aside} nem alkalmazandó: a(z) {article} kizárja, ha alkalmazandó.",
+}
+
+
+def _fact_label(book: Rulebook, qid: str, lang: str) -> str:
+    """A question as the fact it establishes (its ``fact:`` label, else its text)."""
+    q = book.questions.get(qid)
+    if q is None:
+        return qid
+    fact = (q.fact or {}).get(lang) or (q.fact or {}).get("en")
+    if isinstance(fact, str):
+        return fact[:1].lower() + fact[1:] if not fact[1:2].isupper() else fact
+    from referee.expert.language.model import text
+    return text(q.text, lang).rstrip("?")
+
+
+def _refines(p, f) -> bool:
+    """Whether production ``p``'s finding keeps what finding ``f`` decides: an infraction as
+    ``f`` is one or not, and every effect ``f`` writes."""
+    from referee.expert.language.finding_kinds import kind as kind_of
+    effects = {e.get("effect") for e in (p.finding.get("penalty") or []) if isinstance(e, dict)}
+    return (kind_of(p.kind or "").infraction == kind_of(f.kind).infraction
+            and {line.effect for line in f.penalty} <= effects)
+
+
+def _hold_back(book: Rulebook, dispute: Dispute, ruling: Ruling) -> None:
+    """An incomplete ruling (questions still open) does not promote a finding that a rule still
+    within reach of the open questions would set aside: the ulti warning of Továbbiak 5 for an
+    early speech while Renonszok 1, whose facts are answered, waits only for the declarer's game
+    to say what is paid (blind walk 8). Such a finding is held back (not ruled, cause
+    ``pending``), and the decision says instead what the answers establish and what it waits for:
+    an undecided finding of the rule that may prevail."""
+    from referee.expert.engine.verdict import FindingOut, NotRuled
+    from referee.expert.interview.relevance import _producers, _state
+    per_event = dispute.event_answers()
+    facts = ", ".join(ruling.open_questions)
+    kept, added = [], []
+    for f in ruling.findings:
+        answers = per_event[min(f.event, len(per_event) - 1)]
+        state = _state(book, answers, _producers(book))
+        # a rival that only refines the finding (the same kind of finding, its effects and more:
+        # bridge 35D naming the double it cancels; ulti's lower bid warned, the game also void)
+        # leaves it standing whatever the open answers: only one that would contradict it counts
+        rivals = [p for p in book.productions if p.action == "finding" and f.production in p.overrides
+                  and state.value(p.when) is None and not _refines(p, f)]
+        if not rivals:
+            kept.append(f)
+            continue
+        rival = rivals[0]
+        cites = list(dict.fromkeys(c for p in rivals if p.article == rival.article for c in p.cites))
+        first = book.provisions.get(cites[0]) if cites else None
+        label = first.label if first is not None else rival.article
+        ruling.not_ruled.append(NotRuled(production=f.production, provisions=list(f.provisions), article=f.article,
+                                         reason=f"held back: {label} sets it aside where it applies, "
+                                                f"and that waits for facts not yet established ({facts})",
+                                         by=rival.id, cause="pending", winner_article=label, event=f.event))
+        if any(a.production == rival.id and a.event == f.event for a in added):
+            continue
+        summary = {lang: words.format(article=label, aside=f.article,
+                                      facts=", ".join(_fact_label(book, q, lang) for q in ruling.open_questions))
+                   for lang, words in PENDING.items() if lang in ("en", book.language)}
+        added.append(FindingOut(production=rival.id, provisions=cites, article=rival.article, kind="undecided",
+                                claim=rival.claim or f.claim, summary=summary, offender=None, penalty=[],
+                                orders=[], readings=[], event=f.event))
+    if added:
+        ruling.findings = kept + added
 
 
 def _requests_on_open_questions(ruler: Ruler, dispute: Dispute, ruling: Ruling, header, from_cards) -> None:

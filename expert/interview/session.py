@@ -25,6 +25,7 @@ from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
 from referee.expert.engine.carried import carries_anything, with_carried
+from referee.expert.interview import request_words
 from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
@@ -61,6 +62,7 @@ class Option:
 class Prompt:
     """What to show the referee now."""
     kind: str               # offer | card | question | review | request_party | request_asks |
+                            # request_event | request_on | request_scope | request_amount |
                             # request_text | request_provision
     id: str                 # the question id, the card step, or the stage
     text: str
@@ -225,7 +227,7 @@ class Session:
         if self.stage == "review":
             text_ = self._ws()["review_events" if len(self.events) > 1 else "review"]
             return Prompt("review", "review", text_, type="review", rows=self.review_rows(),
-                          can_skip=True, events=len(self.events))
+                          events=len(self.events))
         if self.stage == "request":
             return self._request_prompt()
         return None
@@ -413,6 +415,9 @@ class Session:
     def _answer_review(self, prompt: Prompt, raw: str) -> None:
         rows = prompt.rows
         if not raw:
+            # a stray Enter rules nothing: ruling (and registering) needs the explicit word
+            return request_words.words(self.lang)["review_empty"]
+        if request_words.is_rule_word(raw):
             self.stage = "done"
             return None
         if raw == "+":
@@ -471,8 +476,38 @@ class Session:
         options.append(Option("other", ws["ask_other"]))
         return options
 
+    def follow_ups(self) -> list[str]:
+        """The questions a request of the kind chosen still needs, in order: which event (with
+        several), whom and how much or how long (an effect: how much only where the rulebook gives
+        it an amount, how long where it lasts), the player's words, the article (free text)."""
+        asks, book = self.draft.get("asks", ""), self.book
+        steps = ["event"] if len(self.events) > 1 else []
+        if asks.startswith("effect:"):
+            effect = asks[len("effect:"):]
+            steps.append("on")
+            if scope_ids(book, effect):
+                steps.append("scope")
+            elif takes_amount(book, effect):
+                steps.append("amount")
+        steps.append("text")
+        if asks == "other":
+            steps.append("provision")
+        return steps
+
+    def _announce(self, step: str) -> str:
+        """Said before the first follow-up: how many more questions and which (blind walk 8: a
+        referee typing ahead put an amount where a player was asked)."""
+        steps = self.follow_ups()
+        if not steps or step != steps[0]:
+            return ""
+        rw = request_words.words(self.lang)
+        named = ", ".join(rw[f"step_{s}"] for s in steps)
+        return (rw["follow_one"].format(steps=named) if len(steps) == 1
+                else rw["follow_many"].format(n=len(steps), steps=named))
+
     def _request_prompt(self) -> Prompt:
         ws, book = self._ws(), self.book
+        rw = request_words.words(self.lang)
         names = self.header.get("players") or {}
         seats = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
         if "party" not in self.draft:
@@ -482,30 +517,37 @@ class Session:
             options = self.request_options()
             return Prompt("request_asks", "asks", ws["request_asks"], type="choice", options=options,
                           allowed=describe_allowed_options(options, self.lang))
-        if self.draft["asks"].startswith("effect:") and "on" not in self.draft:
+        step = next((s for s in self.follow_ups() if s not in self.draft), "provision")
+        heading = self._announce(step)
+        if step == "event":
+            n, k = len(self.events), self.current + 1
+            return Prompt("request_event", "event", rw["request_event"].format(n=n, k=k), type="number",
+                          can_skip=True, heading=heading, allowed=rw["event_expected"].format(n=n, k=k))
+        effect = self.draft["asks"].partition(":")[2]
+        if step == "on":
             # the effect's own label says whom it names ("tricks transferred to this side": the
-            # side receiving them; "bula": the player who takes it), so the question quotes it
-            effect = self.draft["asks"].split(":", 1)[1]
+            # side receiving them; "bula": the player who takes it), so the question quotes it;
+            # a player is named, not numbered: a number here is an amount typed ahead
             label = text((book.effects.get(effect) or {}).get("label"), self.lang) or effect
             return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
-                          options=seats, can_skip=True,
-                          allowed=describe_allowed_options(seats, self.lang))
-        scopes = scope_ids(book, self.draft["asks"][len("effect:"):]) \
-            if self.draft["asks"].startswith("effect:") else []
-        if scopes and "scope" not in self.draft:
+                          options=seats, can_skip=True, heading=heading,
+                          allowed=rw["player_expected"].format(seats=", ".join(
+                              f"{o.value}" + (f" ({o.name})" if o.name else "") for o in seats)))
+        if step == "scope":
             # an effect that lasts (bridge: a forced pass at the next turn, or to the end of the
             # auction): how long is asked, from the rulebook's own words; there is no amount
-            effect = self.draft["asks"].split(":", 1)[1]
-            options = [Option(s, scope_label(book, effect, s, self.lang)) for s in scopes]
+            options = [Option(s, scope_label(book, effect, s, self.lang)) for s in scope_ids(book, effect)]
             return Prompt("request_scope", "scope", ws["request_scope"], type="choice", options=options,
-                          can_skip=True, allowed=describe_allowed_options(options, self.lang))
-        if self.draft["asks"].startswith("effect:") and not scopes and "amount" not in self.draft:
+                          can_skip=True, heading=heading, allowed=describe_allowed_options(options, self.lang))
+        if step == "amount":
             return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
-                          allowed=self._w_allowed()["number"])
-        if "text" not in self.draft:
-            return Prompt("request_text", "text", ws["request_text"], type="text",
-                          can_skip=self.draft["asks"] != "other")
-        return Prompt("request_provision", "provision", ws["request_provision"], type="text", can_skip=True)
+                          heading=heading, allowed=self._w_allowed()["number"])
+        if step == "text":
+            required = self.draft["asks"] == "other"
+            return Prompt("request_text", "text", ws["request_text"], type="text", can_skip=not required,
+                          heading=heading, allowed=rw["words_required" if required else "words_expected"])
+        return Prompt("request_provision", "provision", ws["request_provision"], type="text", can_skip=True,
+                      heading=heading)
 
     def _pick(self, prompt: Prompt, raw: str) -> Any:
         for i, o in enumerate(prompt.options, 1):
@@ -515,14 +557,35 @@ class Session:
         raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
                             prompt.allowed)
 
+    def _refuse(self, raw: str, prompt: Prompt) -> AnswerRefused:
+        return AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
+                             prompt.allowed)
+
     def _answer_request_party(self, prompt: Prompt, raw: str) -> None:
         self.draft["party"] = self._pick(prompt, raw)
 
     def _answer_request_asks(self, prompt: Prompt, raw: str) -> None:
         self.draft["asks"] = self._pick(prompt, raw)
 
+    def _answer_request_event(self, prompt: Prompt, raw: str) -> None:
+        if not raw:
+            self.draft["event"] = self.current + 1      # the event being recorded
+            return None
+        if not (raw.isdecimal() and raw.isascii() and len(raw) < 4 and 1 <= int(raw) <= len(self.events)):
+            raise self._refuse(raw, prompt)
+        self.draft["event"] = int(raw)
+        return None
+
     def _answer_request_on(self, prompt: Prompt, raw: str) -> None:
-        on = self._pick(prompt, raw) if raw else None
+        if raw and _numeric(raw):
+            raise self._refuse(raw, prompt)           # a number is not a player
+        on = None
+        if raw:
+            on = next((o.value for o in prompt.options
+                       if raw.lower() in (str(o.value).lower(), o.label.lower())
+                       or (o.name and raw.lower() == o.name.lower())), None)
+            if on is None:
+                raise self._refuse(raw, prompt)
         own = on_own_side(self.book, self.draft["party"], self.draft["asks"], on, self.lang)
         if own is not None:
             raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
@@ -538,18 +601,18 @@ class Session:
         try:
             value = float(raw.replace(",", "."))
         except ValueError:
-            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed),
-                                prompt.allowed) from None
+            raise self._refuse(raw, prompt) from None
         if not (abs(value) < 1e9):
-            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=prompt.allowed))
+            raise self._refuse(raw, prompt)
         self.draft["amount"] = int(value) if value.is_integer() else value
         return None
 
     def _answer_request_text(self, prompt: Prompt, raw: str) -> str | None:
-        if not raw and not prompt.can_skip:
-            raise AnswerRefused(raw, self._w_interview()["refused"].format(raw=raw, allowed=self._w_allowed()["text"]))
+        if (not raw and not prompt.can_skip) or (raw and _numeric(raw)):
+            # a number alone is an answer meant for another question (an amount typed ahead)
+            raise self._refuse(raw, prompt)
         self.draft["text"] = raw
-        if self.draft["asks"] != "other":
+        if "provision" not in self.follow_ups():
             return self._finish_request(None)
         return None
 
@@ -565,7 +628,10 @@ class Session:
         self.requests.append(Request(party=self.draft["party"], asks=self.draft["asks"],
                                      text=self.draft.get("text", ""), provision=provision,
                                      on=self.draft.get("on"), amount=self.draft.get("amount"),
-                                     scope=self.draft.get("scope")))
+                                     scope=self.draft.get("scope"),
+                                     # with one event so far, the request is about it: an event
+                                     # added later ('+') does not answer it (blind walk 8)
+                                     event=self.draft.get("event") or self.current + 1))
         self.history.append(["request", len(self.requests) - 1])
         self.times[f"request:{len(self.requests)}"] = _now()
         self.draft, self.stage = {}, "review"
@@ -878,6 +944,26 @@ def find_provision(book: Rulebook, raw: str) -> str | None:
         return raw
     found = lookup(book, raw)
     return found[0].id if found else None
+
+
+def _numeric(raw: str) -> bool:
+    """A number alone (an amount), as typed: '8', '-2', '1,5'."""
+    try:
+        float(raw.replace(",", "."))
+    except ValueError:
+        return False
+    return True
+
+
+def takes_amount(book: Rulebook, effect: str) -> bool:
+    """Whether the rulebook gives the effect an amount anywhere (bula 6, two supe, tricks
+    transferred): a request for one that has none (a deal voided, a call cancelled) asks no
+    amount, which would mean nothing."""
+    for p in book.productions:
+        for line in ((p.finding or {}).get("penalty") or []) if p.action == "finding" else []:
+            if isinstance(line, dict) and line.get("effect") == effect and line.get("amount") is not None:
+                return True
+    return False
 
 
 def _now() -> str:

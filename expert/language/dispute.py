@@ -33,9 +33,12 @@ class Request:
     on: str | None = None         # effect requests: the player the effect should fall on
     amount: float | int | None = None   # effect requests: how much is asked
     scope: str | None = None      # effect requests: how long it should last (the effect's scopes)
+    event: int | None = None      # the event it concerns, counted from 1 (None: the whole deal)
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"party": self.party, "asks": self.asks}
+        if self.event is not None:
+            d["event"] = self.event
         if self.on:
             d["on"] = self.on
         if self.amount is not None:
@@ -107,6 +110,10 @@ def read_dispute(data: dict, book: Rulebook, path: str) -> Dispute:
         raise RefereeError(f"{reason}; expected answers that can hold together", path,
                            lines[k] if k is not None else line)
     requests = [read_request(node, book, path) for node in _list(data.get("requests"), "requests", path, data)]
+    for node, r in zip(data.get("requests") or [], requests):
+        if r.event is not None and r.event > max(1, len(events)):
+            raise RefereeError(f"request event {r.event}, expected a number from 1 to {max(1, len(events))} "
+                               "(the event it concerns)", path, where(node)[1])
     order = data.get("events_order", "known")
     if order not in ("known", UNKNOWN):
         raise RefereeError(f"events_order {order!r}, expected known or unknown (nobody can establish "
@@ -125,10 +132,10 @@ def _list(value, key: str, path: str, data) -> list:
 def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
     line = where(node)[1]
     if (not isinstance(node, dict) or not {"party", "asks"} <= set(node)
-            or set(node) - {"party", "asks", "text", "provision", "on", "amount", "scope"}):
+            or set(node) - {"party", "asks", "text", "provision", "on", "amount", "scope", "event"}):
         raise RefereeError("a request needs party (a seat) and asks (upheld, rejected, no-penalty, stands, "
                            "effect:NAME, provision:ID or other), with optional text, provision, on (a seat) "
-                           "amount and scope", path, line)
+                           "amount, scope and event (the event it concerns, from 1)", path, line)
     party, asks = str(node["party"]), str(node["asks"])
     if party not in book.seat_ids:
         raise RefereeError(f"request party {party!r}, expected one of {', '.join(book.seat_ids)}", path, line)
@@ -153,10 +160,14 @@ def read_request(node: Any, book: Rulebook, path: str | None = None) -> Request:
             raise RefereeError(f"request scope {scope!r}, expected "
                                + (f"one of {', '.join(scopes)} (how long {asks} lasts)" if scopes
                                   else f"none: {asks} declares no scopes"), path, line)
+    event = node.get("event")
+    if event is not None and (isinstance(event, bool) or not isinstance(event, int) or event < 1):
+        raise RefereeError(f"request event {event!r}, expected the number of the event it concerns (1, 2, ...)",
+                           path, line)
     return Request(party=party, asks=asks, text=str(node.get("text") or ""),
                    provision=str(provision) if provision is not None else None,
                    on=str(on) if on is not None else None, amount=amount,
-                   scope=str(scope) if scope is not None else None)
+                   scope=str(scope) if scope is not None else None, event=event)
 
 
 def check_request(asks: str, book: Rulebook, path: str | None = None, line: int | None = None) -> None:
