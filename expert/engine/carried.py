@@ -57,7 +57,7 @@ def carries_anything(book: Rulebook) -> bool:
     return bool(from_earlier_questions(book))
 
 
-Carried = tuple  # (question, seat or None, True | UNKNOWN)
+Carried = tuple   # what a finding carries: (question, seat or None, True or UNKNOWN)
 
 
 def carried_by(book: Rulebook, production_ids, answers: dict) -> list[Carried]:
@@ -102,10 +102,10 @@ def answers_from(book: Rulebook, carried: list[Carried], answers: dict) -> dict:
 
 def forward(ruler, per_event: list[dict], header: dict | None = None, from_cards: dict | None = None,
             prepare: Callable[[dict], dict] | None = None) -> tuple[list[dict], list]:
-    # (each event's answers here are the ones of one alternative: adjudicate tries the unknowns)
     """Each event's answers with what the events before it carry, and each event's own ruling
-    on them, in the order the events happened. ``prepare``: applied to each event's answers once
-    its carried answers are in, before it is ruled (the interview's pruning)."""
+    on them, in the order the events happened (the answers of one alternative: adjudicate tries
+    the unknown facts). ``prepare``: applied to each event's answers once its carried answers are
+    in, before it is ruled (the interview's pruning)."""
     book = ruler.book
     carried: list[Carried] = []
     out, rulings = [], []
