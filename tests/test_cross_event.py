@@ -138,8 +138,8 @@ def test_open_questions_read_what_earlier_events_carry(book):
 
 def test_carried_answers_follow_the_seat_of_each_event(book):
     carried = carried_by(book, ["l30b2-at-partner-turn"], {"offender": "W"})
-    assert carried == [("l36_barred_earlier", "E"), ("l37_obliged_earlier", "W")]
-    assert carried_by(book, ["l30b1-at-rho-turn"], {"offender": "W"}) == [("l37_next_turn_earlier", "W")]
+    assert carried == [("l36_barred_earlier", "E", True), ("l37_obliged_earlier", "W", True)]
+    assert carried_by(book, ["l30b1-at-rho-turn"], {"offender": "W"}) == [("l37_next_turn_earlier", "W", True)]
     assert answers_from(book, carried, {"offender": "E"}) == {"l36_barred_earlier": True}
     assert answers_from(book, carried, {"offender": "W"}) == {"l37_obliged_earlier": True}
     assert answers_from(book, carried, {"offender": "S"}) == {}
@@ -249,3 +249,74 @@ def test_referee_questions_says_which_questions_are_answered_from_earlier_events
     by_id = {r["id"]: r for r in rows}
     assert by_id["l36_barred_earlier"]["from_earlier"] is True
     assert by_id["l36_permitted"]["from_earlier"] is False
+
+
+# --- an earlier event's alternatives: a carried obligation follows each of them ----------------
+# West passes at East's turn; nobody can establish whether the pass was conventional (30B2 if not;
+# 30C -> Law 31, absent, if so); West later bids while (perhaps) barred.
+UNKNOWN_CONVENTIONAL = {**PASS_AT_PARTNERS_TURN, "l30_conventional": "unknown"}
+BID_BY_WEST = {"claim": ["call-while-barred"], "offender": "W", "l11_lho_acted": False,
+               "l11_attention": "player", "l11a_gain": False, "l26_auction_over": False}
+
+
+def _by_alternative(ruling):
+    return {str(alt.when): sorted((f.event, f.production) for f in alt.findings) for alt in ruling.alternatives}
+
+
+def test_an_undecided_earlier_finding_carries_unknown(book):
+    conventional = {**PASS_AT_PARTNERS_TURN, "l30_conventional": True}
+    carried = carried_by(book, ["l30c-conventional"], conventional)
+    assert carried == [("l37_obliged_earlier", "W", "unknown"), ("l37_obliged_earlier", "E", "unknown"),
+                       ("l36_barred_earlier", "E", "unknown")]
+    assert answers_from(book, carried, {"offender": "W"}) == {"l37_obliged_earlier": "unknown"}
+    # a "yes" another event carries prevails over an undecided one
+    both = carried + [("l37_obliged_earlier", "W", True)]
+    assert answers_from(book, both, {"offender": "W"}) == {"l37_obliged_earlier": True}
+
+
+def test_law_37_follows_each_alternative_of_the_earlier_pass(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", {"answers": {"deal_stage": "auction"},
+                                            "events": [UNKNOWN_CONVENTIONAL, BID_BY_WEST]})
+    assert ruling.open_questions == []               # l37_obliged is asked under neither alternative
+    alts = {tuple(p for e, p in found if e == 1) for found in _by_alternative(ruling).values()}
+    # not conventional: 30B2a obliged West to pass, Law 37 applies; conventional: Law 31 is absent,
+    # so whether he was obliged is undecided, and so is Law 37 (never applied outright)
+    assert ("l37-undecided-earlier",) in alts
+    assert any("l37-cancel-and-penalise" in a for a in alts)
+    assert not any(f.production == "l37-cancel-and-penalise" for f in ruling.findings)
+    conventional = rule_case(tmp_path, "bridge", {
+        "answers": {"deal_stage": "auction"},
+        "events": [{**PASS_AT_PARTNERS_TURN, "l30_conventional": True}, BID_BY_WEST]})
+    assert [(f.kind, f.production) for f in conventional.findings if f.event == 1] == \
+        [("undecided", "l37-undecided-earlier")]
+
+
+def test_an_answer_to_l37_obliged_given_anyway_does_not_decide_the_undecided_alternative(tmp_path):
+    ruling = rule_case(tmp_path, "bridge", {
+        "answers": {"deal_stage": "auction"},
+        "events": [{**PASS_AT_PARTNERS_TURN, "l30_conventional": True}, BID_BY_WEST]})
+    assert "l37_obliged" not in ruling.events[1]
+
+
+def test_the_interview_chooses_the_later_questions_over_the_earlier_alternatives(book):
+    ruler = Ruler(book)
+    from referee.expert.engine.carried import with_carried
+    got = with_carried(ruler, [UNKNOWN_CONVENTIONAL, {"claim": ["call-while-barred"], "offender": "W"}])
+    assert got[1]["l37_obliged_earlier"] == "unknown"          # carried in both, decided in one
+    # an earlier fact on which one alternative carries and another does not: nothing is carried,
+    # so what it gates is still asked for the alternative that needs it
+    turn = {**PASS_AT_PARTNERS_TURN, "l30_turn": "unknown", "l30_suit_shown": False}
+    got = with_carried(ruler, [turn, {"claim": ["call-while-barred"], "offender": "W"}])
+    assert "l37_obliged_earlier" not in got[1]
+    session = Session.resume(book, {"answers": {"deal_stage": "auction"},
+                                    "events": [UNKNOWN_CONVENTIONAL,
+                                               {"claim": ["call-while-barred"], "offender": "W"}]})
+    asked = []
+    while (prompt := session.next()) is not None and prompt.kind in ("name", "question"):
+        if prompt.kind == "question":
+            asked.append(prompt.id)
+            assert prompt.id != "l37_obliged"
+        session.answer({"l11_lho_acted": "no", "l11_attention": "player", "l11a_gain": "no",
+                        "l26_auction_over": "no"}.get(prompt.id, ""))
+    assert ("l37-undecided-earlier", 1) in {(f.production, f.event) for a in session.rule().alternatives
+                                            for f in a.findings}

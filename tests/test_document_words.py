@@ -106,7 +106,7 @@ def test_events_are_named_by_the_specific_claim():
         labels = [e["what"] for e in document.events(ruling, lang)]
         assert len(set(labels)) == 2, labels
     assert [e["what"] for e in document.events(ruling, "ru")] == [
-        "Фальшренонс (правила 63–64)", "Игрок не сыграл во взятку или положил слишком много карт (правило 67)"]
+        "Фальшренонс (правила 63–64)", "Дефектная взятка: без карты или с лишней (правило 67)"]
 
 
 def test_less_than_asked_names_the_unit_of_the_effect():

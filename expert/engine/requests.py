@@ -228,6 +228,16 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
         if contrary:
             return "granted", Basis("part", found, contrary=contrary)
         return "granted", Basis("granted", found)
+    # an effect no penalty gives, answered by the articles its rulebook names (bridge 'the play
+    # continues': a claim is decided by the Director on the claimer's statement, 70C-E, so any
+    # claim finding refuses it; 48A lets play continue): rulebook.yaml refused_by / given_by
+    spec = book.effects.get(name) or {}
+    refusing = [f for f in standing if set(f.provisions) & set(spec.get("refused_by") or ())]
+    if refusing:
+        return "refused", Basis("not-given", refusing)
+    giving = [f for f in standing if f.kind != "undecided" and set(f.provisions) & set(spec.get("given_by") or ())]
+    if giving:
+        return "granted", Basis("granted", giving)
     if lines and target is None and not gains:
         return "refused", Basis("own-infraction", _unique(f for f, _ in lines))
     # only an event nothing decided leaves the request open, or a point left undecided on the

@@ -108,6 +108,12 @@ def _effects(book: Rulebook, problems: Problems) -> None:
                 for s in scopes)):
             problems.error(f"rulebook.yaml: effect {name!r}: scopes, expected a list of {{id, label}}, "
                            "narrowest first (how long the effect lasts)", file, line)
+        for key in ("refused_by", "given_by"):
+            # the articles that answer a request for an effect no penalty gives (engine/requests.py)
+            ids = effect.get(key)
+            if ids is not None and not (isinstance(ids, list) and all(str(i) in book.provisions for i in ids)):
+                problems.error(f"rulebook.yaml: effect {name!r}: {key} {ids!r}, expected a list of the "
+                               "rulebook's provision ids", file, line, "dangling")
 
 
 def _cards_map(book: Rulebook, problems: Problems) -> None:

@@ -74,6 +74,8 @@ def check(book, ctx, problems) -> int:
             count += 1
             report(problems, "warning", "unused",
                    f"parameter {name!r} (rulebook.yaml) is used by no penalty amount", rb)
+    # an effect only a request names, answered by the articles it lists (refused_by/given_by)
+    effects |= {n for n, spec in book.effects.items() if spec.get("refused_by") or spec.get("given_by")}
     for name in book.effects:
         if name not in effects:
             count += 1
