@@ -802,7 +802,9 @@ def considered(ruling: Ruling, lang: str) -> list[dict]:
                           for u in item.unmet)
         out.append({"article": view.head_label(item.article, lang),
                     "event": lower_first(w["event"].format(n=item.event + 1)) if ruling.events else "",
-                    "why": w["considered_why"].format(dash=w["dash"], needs=needs)})
+                    # no single answer rules it out: say so, never one alternative's condition
+                    "why": (w["considered_why"].format(dash=w["dash"], needs=needs) if item.unmet
+                            else w["considered_none"].format(dash=w["dash"]))})
     return out
 
 
