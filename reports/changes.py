@@ -61,7 +61,8 @@ def findings_changed(before, after, lang: str) -> dict:
         # what the finding rests on beyond the facts, as the ruling says it: the rulebook's
         # reading of a text that does not decide, and the value it prescribes for a fact nobody
         # established (blind walk 5, U3: a what-if must not settle such a point silently)
-        return {"article": f.article, "kind": kind_words(lang, f.kind), "summary": text(f.summary, lang),
+        return {"article": f.article, "kind": kind_words(lang, view.finding_words_kind(ruling, f)),
+                "summary": text(f.summary, lang),
                 "penalty": [view.penalty_words(ruling, p, lang) for p in f.penalty if p.amount != 0],
                 "readings": [text(r, lang) for r in f.readings if text(r, lang)],
                 "assumed": document._assumed(ruling, f, lang).strip()}
