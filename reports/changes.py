@@ -62,7 +62,7 @@ def findings_changed(before, after, lang: str) -> dict:
         # reading of a text that does not decide, and the value it prescribes for a fact nobody
         # established (blind walk 5, U3: a what-if must not settle such a point silently)
         waiting = any(n.cause == "pending" and n.by == f.production and n.event == f.event for n in ruling.not_ruled)
-        shown = "pending-finding" if waiting and f.kind == "undecided" else f.kind
+        shown = "pending-finding" if waiting and f.kind == "undecided" else view.finding_words_kind(ruling, f)
         return {"article": f.article, "kind": kind_words(lang, shown), "summary": text(f.summary, lang),
                 "penalty": [view.penalty_words(ruling, p, lang) for p in f.penalty if p.amount != 0],
                 "readings": [text(r, lang) for r in f.readings if text(r, lang)],

@@ -760,6 +760,11 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
     # jointly for 70C alone): the step that says so names it
     set_aside |= {(n.production, n.event) for n in [*ruling.refined, *(n for a in alts for n in a.refined)]}
 
+    # found, but not ruled on (Član 22: only the violation committed first is ruled on): the step
+    # says so, never "violation established"
+    later = {(n.production, n.event) for n in [*ruling.not_ruled, *(n for a in alts for n in a.not_ruled)]
+             if n.cause == "later"}
+    by_key = {(f.production, f.event): f for f in [*ruling.findings, *(f for a in alts for f in a.findings)]}
     unexamined = {e for c, e in zip(ruling.not_established, ruling.not_established_events or
                                     [0] * len(ruling.not_established))
                   if view.why_not_examined(ruling, c, e) is not None}
@@ -803,7 +808,12 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
             # first is ruled on): its general "no violation" is no reason; the claim is listed
             # as not examined, never also as "no violation"
             continue
-        kind = kind_words(lang, p.kind) if p.kind else ""
+        if (p.id, ev0) in later and (p.id, ev0) not in standing:
+            kind = w["not_ruled"]
+        elif (p.id, ev0) in by_key:
+            kind = kind_words(lang, view.finding_words_kind(ruling, by_key[(p.id, ev0)]))
+        else:
+            kind = kind_words(lang, p.kind) if p.kind else ""
         head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
         steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
     return steps
@@ -820,7 +830,9 @@ def considered(ruling: Ruling, lang: str) -> list[dict]:
                           for u in item.unmet)
         out.append({"article": view.head_label(item.article, lang),
                     "event": lower_first(w["event"].format(n=item.event + 1)) if ruling.events else "",
-                    "why": w["considered_why"].format(dash=w["dash"], needs=needs)})
+                    # no single answer rules it out: say so, never one alternative's condition
+                    "why": (w["considered_why"].format(dash=w["dash"], needs=needs) if item.unmet
+                            else w["considered_none"].format(dash=w["dash"]))})
     return out
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.expert.language.safe_text import deep_clean
 from referee.expert.records.record import format_code
-from referee.expert.records.register import finding_line
+from referee.expert.records.register import conditional_summary, finding_line
 from referee.reports.render import render_template
 
 LIST_COLUMNS = ("id", "code", "date", "table", "deal", "referee")
@@ -38,7 +38,8 @@ def list_view(rows: list[dict]) -> dict:
     out = [{"id": str(r["id"]), "code": format_code(r["code"]), "date": _cell(r["date"]),
             "table": _cell(r["table"]), "deal": _cell(r["deal"]), "referee": _cell(r["referee"]),
             "findings": r["findings"], "no_infraction": r["no_infraction"], "kind": r["kind"],
-            "appeal_of": r.get("appeal_of"), "appeals": r.get("appeals")} for r in rows]
+            "appeal_of": r.get("appeal_of"), "appeals": r.get("appeals"),
+            "conditional": r.get("conditional")} for r in rows]
     heads = {"id": "#", "code": "code", "date": "date", "table": "table", "deal": "deal", "referee": "referee"}
     widths = {c: max(len(heads[c]), *(len(r[c]) for r in out)) for c in LIST_COLUMNS} if out else {}
     return {"columns": LIST_COLUMNS, "rows": out, "heads": heads, "widths": widths}
@@ -69,6 +70,7 @@ def show_view(shown: dict) -> dict:
         "findings": [{"line": finding_line(f), "penalty": [_penalty(p) for p in f.get("penalty") or []]}
                      for f in rec.get("findings") or []],
         "no_infraction": bool(rec.get("no_infraction")),
+        "conditional": conditional_summary(rec),
         "set_aside": [{"provisions": n.get("provisions") or [], "reason": n.get("reason")}
                       for n in rec.get("not_ruled") or []],
         "trail": [t.get("production") for t in rec.get("trail") or []],

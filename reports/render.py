@@ -66,7 +66,19 @@ def _env(kind: str):
     )
     env.filters["css_string"] = css_string
     env.filters["code"] = lambda value: Markup(safe_text.md_code(value))
+    env.filters["wrapped"] = wrapped
     return env
+
+
+def wrapped(value, first: str = "", rest: str | None = None, width: int = 78) -> list[str]:
+    """A text as lines of at most ``width`` columns for an 80-column terminal, the first
+    indented by ``first``, the others by ``rest`` (a hanging indent); a word longer than the
+    line stays whole. Each line is still escaped when the template prints it."""
+    import textwrap
+    from referee.expert.language import safe_text
+    return textwrap.wrap(safe_text.clean(value), width, initial_indent=first,
+                         subsequent_indent=first if rest is None else rest,
+                         break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
 
 def _kind(name: str) -> str:

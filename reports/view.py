@@ -150,13 +150,41 @@ def _num(value) -> str:
     return (f"{value:g}" if isinstance(value, float) else str(value)).replace("-", "−")
 
 
+def effects_heading(ruling: Ruling, f) -> str:
+    """The word over a finding's effects: its kind's ("penalty" for a violation), unless none of
+    the effects printed names the offender's side, as the one it is written for or the one it
+    is written against and burdens: then they are the consequence the innocent side has (skat
+    4.1.4/4.1.5: the soloist's game scored as won), no penalty."""
+    heading = kind_of(f.kind).heading
+    if heading != "penalty" or not f.offender:
+        return heading
+    from referee.expert.engine.requests import side_of
+    book = ruling.book
+    side = side_of(book, f.offender)
+    lines = [p for p in f.penalty if p.amount != 0]
+    for p in lines:
+        gains = bool((book.effects.get(p.effect) or {}).get("against_gains"))
+        if p.player in side or (p.against in side and not gains) or p.player in (None, "?"):
+            return heading
+    return "consequence" if lines else heading
+
+
+def finding_words_kind(ruling: Ruling, f) -> str:
+    """The key of what a finding establishes: its kind, or, for a violation whose effects are
+    all the innocent side's (see ``effects_heading``), "violation-consequence"."""
+    if f.kind == "violation" and effects_heading(ruling, f) == "consequence":
+        return "violation-consequence"
+    return f.kind
+
+
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
     book, w = ruling.book, words(lang)
     findings = []
     # an incomplete ruling's finding that waits for facts (adjudicate: a finding held back for it)
     waiting = {(n.by, n.event) for n in ruling.not_ruled if n.cause == "pending"}
     for f in ruling.findings:
-        shown_kind = "pending-finding" if (f.production, f.event) in waiting and f.kind == "undecided" else f.kind
+        shown_kind = ("pending-finding" if (f.production, f.event) in waiting and f.kind == "undecided"
+                      else finding_words_kind(ruling, f))
         findings.append({
             "article": head_label(f.article, lang), "kind": f.kind, "kind_words": _after_dash(kind_words(lang, shown_kind), lang),
             "summary": text(f.summary, lang),
@@ -169,8 +197,9 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
             # a payment that comes to 0 is no penalty: the record keeps it, the ruling does not print it
             "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))
                         if p.amount != 0],
-            # only a violation's effects are a penalty; a rectification's are its consequence
-            "penalty_heading": w[kind_of(f.kind).heading],
+            # only a violation's effects are a penalty; a rectification's are its consequence, and
+            # so is what the innocent side gains (skat 4.1.5: the soloist wins, the opponents revoked)
+            "penalty_heading": w[effects_heading(ruling, f)],
             "values_used": _values_used(ruling, f, lang),
             "orders": [text(o, lang) for o in f.orders],
             "readings": [text(r, lang) for r in f.readings],

@@ -79,3 +79,65 @@ def test_a_conditional_ruling_whose_alternatives_find_an_infraction_is_no_clean_
     assert ruling.alternatives
     assert any(f.kind == "violation" for a in ruling.alternatives for f in a.findings)
     assert ruling.no_infraction is False and ruling.to_dict()["no_infraction"] is False
+
+
+OUT_OF_TURN_KONTRA = {"answers": {
+    "claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True, "game": "karo",
+    "game_mode": "talon", "contra_level": "none", "referee_plays": False}}
+
+
+def test_an_article_the_standing_finding_cites_is_never_listed_as_not_applied(tmp_path):
+    # preferans: the out-of-turn kontra is ruled under Član 7, stav 7, and the finding also cites
+    # Član 7, stav 6 (the order of declaring). The declarer's own statement on contra is encoded
+    # under the other provision labelled Član 7, stav 6: listing that label as "not applied"
+    # contradicted the finding above it
+    ruling = rule_case(tmp_path, "preferans", OUT_OF_TURN_KONTRA)
+    cited = {ruling.book.provisions[p].label for f in ruling.findings for p in f.provisions}
+    assert {"Član 7, stav 7", "Član 7, stav 6"} <= cited
+    assert not cited & set(unmet(ruling))
+    text = render(ruling, "text", "en")
+    assert "Član 7, stav 6: not applied" not in text
+
+
+SIGNAL_DISCARD_UNKNOWN = {"answers": {
+    "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
+    "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
+    "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": True,
+    "signal_discard": True, "could_not_know": "unknown", "gentlemen": False, "referee_plays": False}}
+
+
+def test_an_article_applied_in_an_alternative_is_not_listed_and_the_reason_is_what_failed(tmp_path):
+    # preferans: item 2 claimed; whether he could know which suit to keep is unknown, so the
+    # ruling is conditional and its second alternative applies Član 12, stav 2 (item 2). The
+    # annex said "Član 12, stav 2 ... requires item 1" and "the Član 13 waiver requires ...
+    # item 1": one alternative's literal taken for the article's condition
+    ruling = rule_case(tmp_path, "preferans", SIGNAL_DISCARD_UNKNOWN)
+    assert ruling.alternatives
+    found = unmet(ruling)
+    assert "Član 12, stav 2" not in found
+    # the waiver fails on the missing agreement alone, whatever the item
+    assert found["Član 13, stav 2"] == [("gentlemen", True, False)]
+    assert all(u.question != "play_error" or u.found not in _accepted(u) for n in not_applied(ruling)
+               for u in n.unmet)
+    text = render(ruling, "text", "en")
+    section = text.split("OTHER ARTICLES CONSIDERED", 1)[1].split("....", 1)[0]
+    assert "item 1" not in section
+
+
+def _accepted(u) -> list:
+    return list(u.value) if u.op == "in" else [u.value]
+
+
+def test_an_article_no_single_answer_rules_out_is_listed_without_a_condition(tmp_path):
+    # preferans Član 12, stav 2 holds items 1 to 4: on a betl without a contra, item 4's order
+    # breach fails on the missing contra and items 1-3 on the item claimed. No one answer says why,
+    # so no condition is named (it said "requires item 1", one alternative's literal)
+    ruling = rule_case(tmp_path, "preferans", {"answers": {
+        "claim": ["bad-play"], "game": "betl", "game_mode": "talon", "contra_level": "none",
+        "partner_fell": True, "play_offender": "defender_1", "play_error": "gross-4-order",
+        "error_caused_fall": True, "referee_plays": False}})
+    assert unmet(ruling)["Član 12, stav 2"] == []
+    listed = {c["article"]: c["why"] for c in build(ruling, "en")["considered"]}
+    assert listed["Član 12, stav 2"] == "not applied — the conditions for applying it are not met on the facts found"
+    sr = {c["article"]: c["why"] for c in build(ruling, "sr")["considered"]}
+    assert "uslovi za primenu nisu ispunjeni" in sr["Član 12, stav 2"]

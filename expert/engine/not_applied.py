@@ -10,6 +10,17 @@ says, in facts the referee gave, what was missing. The alternative missing fewes
 per article, the closest first. Articles whose alternatives fail on a derived fact or on a
 question nobody answered are left out: no answer of the referee's says why, and a guess would
 mislead. Findings that say no violation or leave the matter undecided are not listed.
+
+Two rules keep the list from contradicting the ruling. An article is named by its label: one
+that a finding of the ruling cites (standing, set aside, or in any alternative of a conditional
+ruling), even through another provision of the same label (Član 7, stav 6 has two), is never
+listed as not applied. And an article that several productions encode (Član 12, stav 2 for
+items 1 to 4; the Član 13 waiver for each) is not said to "require" what one of them needs: an
+answer is given as the reason only when that answer alone rules out every alternative of every
+production of the article for this claim (the item claimed rules out none, the missing
+agreement all); the values several alternatives accept are named together. When no single
+answer says it, the article is listed without a reason (``unmet`` empty): its conditions do not
+hold on these answers.
 """
 from __future__ import annotations
 
@@ -55,39 +66,126 @@ def not_applied(ruling) -> list[NotApplied]:
     """The articles considered and not applied, per event (see the module's docstring)."""
     from referee.expert.engine.verdict import article_of
     book = ruling.book
-    applied = {p for f in ruling.findings for p in f.provisions}
-    applied |= {p for n in ruling.not_ruled for p in n.provisions}
-    applied |= {p for n in getattr(ruling, "refined", []) for p in n.provisions}
-    for alt in ruling.alternatives or []:
-        applied |= {p for f in alt.findings for p in f.provisions}
-        applied |= {p for n in alt.not_ruled for p in n.provisions}
+    cited = _cited(ruling)
+    applied = {p for group in cited for p in group}
     # an article applied under another of its readings (Član 9, stav 3, tačka 5 on a called lead,
-    # not on a contra'd one) is not "another article": not listed
-    labels = {f.article for f in ruling.findings} | {n.article for n in ruling.not_ruled}
+    # not on a contra'd one), or through another provision of its label, is not "another article"
+    labels = {book.provisions[p].label for p in applied if p in book.provisions}
+    labels |= {f.article for f in ruling.findings} | {n.article for n in ruling.not_ruled}
     order = {p.id: i for i, p in enumerate(book.productions)}
     out: list[NotApplied] = []
     for k in range(ruling.event_count):
         answers = ruling.answers_of(k)
         named = _named(answers)
         facts = _derived(ruling, k, book)
-        best: dict[str, tuple] = {}
+        # every production that could have applied the article to this claim, by article
+        encoding: dict[str, list] = {}
         for p in book.productions:
             if (p.action != "finding" or not p.claim or str(p.claim) not in named
-                    or p.kind in NOT_LISTED_KINDS or not p.cites or set(p.cites) <= applied):
+                    or p.kind in NOT_LISTED_KINDS or not p.cites):
                 continue
-            unmet = _closest(p, answers, facts)
-            if not unmet:
+            encoding.setdefault(article_of(book, p), []).append(p)
+        best: dict[str, tuple] = {}
+        for article, productions in encoding.items():
+            if _among(article, labels):
                 continue
-            article = article_of(book, p)
-            if article in labels:
-                continue
-            rank = (len(unmet), order[p.id])
-            if article not in best or rank < best[article][0]:
-                best[article] = (rank, NotApplied(k, p.id, list(p.cites), article, unmet))
-        for _, item in sorted(best.values(), key=lambda x: x[0])[:LISTED]:
-            out.append(item)
+            for p in productions:
+                if set(p.cites) <= applied:
+                    continue
+                unmet = _closest(p, answers, facts)
+                if not unmet:
+                    continue
+                rank = (len(unmet), order[p.id])
+                if article not in best or rank < best[article][0]:
+                    best[article] = (rank, p, unmet)
+        for article, (rank, p, unmet) in sorted(best.items(), key=lambda x: x[1][0])[:LISTED]:
+            reasons = _deciding(unmet, encoding[article], answers, facts)
+            out.append(NotApplied(k, p.id, list(p.cites), article, reasons))
     out.sort(key=lambda n: (n.event, order[n.production]))
     return out
+
+
+def _cited(ruling) -> list[list[str]]:
+    """The provisions each finding of the ruling cites: standing, set aside, refined, and in
+    every alternative of a conditional ruling."""
+    groups = [f.provisions for f in ruling.findings]
+    groups += [n.provisions for n in ruling.not_ruled]
+    groups += [n.provisions for n in getattr(ruling, "refined", [])]
+    for alt in ruling.alternatives or []:
+        groups += [f.provisions for f in alt.findings] + [n.provisions for n in alt.not_ruled]
+    return groups
+
+
+def _among(article: str, labels: set[str]) -> bool:
+    """The article is one applied, or holds one ("Renonszok 1. pont" holds "Renonszok 1. pont,
+    2. mondat"): listing it as not applied would contradict the ruling."""
+    return article in labels or any(label.startswith(article + ",") for label in labels)
+
+
+def _relevant(p) -> list:
+    try:
+        return cond.dnf(p.when)
+    except RefereeError:
+        return []
+
+
+def _deciding(unmet: list[Unmet], productions: list, answers: dict, facts: set[str]) -> list[Unmet]:
+    """The unmet literals whose answer alone rules out the article: every alternative of every
+    production encoding it for this claim fails on that question. What the alternatives accept
+    there is named together (item 1 or item 2), never one alternative's value as the article's.
+    An alternative for another claim says nothing of this one; nor, when every answer is known,
+    does one that fails on a fact the answers settled (the partner stood, when he fell)."""
+    settled = not any(is_unknown(v) for v in answers.values())
+    alternatives = []
+    for p in productions:
+        for alt in _relevant(p):
+            if any(isinstance(lit, cond.AnswerTest) and lit.question == "claim"
+                   and answers.get("claim") is not None and lit.holds(answers["claim"]) != positive
+                   for positive, lit in alt):
+                continue
+            if settled and any(isinstance(lit, cond.FactTest) and (lit.name in facts) != positive
+                               for positive, lit in alt):
+                continue
+            alternatives.append(alt)
+    out: list[Unmet] = []
+    for u in unmet:
+        failing = []
+        for alt in alternatives:
+            lits = [(positive, lit) for positive, lit in alt
+                    if isinstance(lit, cond.AnswerTest) and lit.question == u.question
+                    and lit.holds(u.found) != positive]
+            if not lits:
+                break               # this alternative accepts the answer: it is not the reason
+            failing.append(lits)
+        else:
+            merged = _merged(u, failing)
+            if merged is not None:
+                out.append(merged)
+    return out
+
+
+def _merged(u: Unmet, failing: list[list]) -> Unmet | None:
+    """One statement of what the alternatives need of one answer: the literal itself when they
+    all need the same, the values together when each needs one of some values; else None."""
+    literals = {(positive, lit.op, _frozen(lit.value)) for lits in failing for positive, lit in lits}
+    if literals == {(u.positive, u.op, _frozen(u.value))}:
+        return u
+    values: list = []
+    for positive, op, value in literals:
+        if not positive or op not in ("is", "in"):
+            return None
+        values += list(value) if op == "in" else [value]
+    ordered = []
+    for lits in failing:        # the rulebook's order, not a set's
+        for _, lit in lits:
+            for v in (lit.value if lit.op == "in" else [lit.value]):
+                if v not in ordered:
+                    ordered.append(v)
+    return Unmet(u.question, True, "in", ordered, u.found)
+
+
+def _frozen(value):
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _named(answers: dict) -> set[str]:

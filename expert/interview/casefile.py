@@ -30,7 +30,30 @@ def read_case(path: str | Path, text: str | None = None) -> dict:
         raise RefereeError("missing 'game:', expected the rulebook name (see `referee games`)",
                            str(path), line)
     check_header(data.get("header"), str(path), where(data)[1])
+    _boolean_keys(data, str(path))
     return data
+
+
+def _boolean_keys(node, path: str, request: bool = False) -> None:
+    """YAML 1.1 reads an unquoted key on/off/yes/no as true/false. A request's ``on: S`` (the
+    README's example) is the key "on" and is read back so; any other such key is refused with
+    why, never passed on as a key True nobody wrote."""
+    if isinstance(node, list):
+        for item in node:
+            _boolean_keys(item, path, request)
+        return
+    if not isinstance(node, dict):
+        return
+    for key in [k for k in node if isinstance(k, bool)]:
+        if request and key is True and "on" not in node:
+            node["on"] = node.pop(True)
+            continue
+        word = "on" if key else "off"
+        raise RefereeError(f"a key written {'on or yes' if key else 'off or no'} without quotes is read by YAML "
+                           f"as {str(key).lower()}, not as a word: write the key in quotes (\"{word}\": ...)",
+                           path, where(node)[1])
+    for key, value in node.items():
+        _boolean_keys(value, path, request or key == "requests")
 
 
 def check_header(header, path: str, line: int | None = None) -> None:

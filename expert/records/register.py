@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from referee.expert.language.errors import RefereeError
+from referee.expert.language.finding_kinds import INFRACTION_KINDS
 from referee.expert.records.record import (canonical_json, check_record_shape, compute_code, format_code,
                            looks_like_code, normalize_code)
 
@@ -740,6 +741,7 @@ class Register:
                 "findings": [finding_line(f) for f in rec.get("findings") or []],
                 "provisions": sorted({str(p) for f in rec.get("findings") or []
                                       for p in f.get("provisions") or []}),
+                "conditional": conditional_summary(rec),
             })
         return out
 
@@ -845,6 +847,23 @@ def _split_sql(script: str) -> list[str]:
     if "".join(buf).strip():
         out.append("\n".join(buf))
     return out
+
+
+def conditional_summary(rec: Mapping) -> dict | None:
+    """A conditional ruling's alternatives, for the list: how many find an infraction, and each
+    alternative's condition and findings. Its standing findings may be none and its
+    ``no_infraction`` false while an alternative finds a violation; "no finding" would misreport it."""
+    alternatives = (rec.get("ruling_extra") or {}).get("alternatives") or rec.get("alternatives") or []
+    if not alternatives:
+        return None
+    rows = []
+    for alt in alternatives:
+        findings = alt.get("findings") or []
+        rows.append({"if": alt.get("if") or {},
+                     "infraction": any(f.get("kind") in INFRACTION_KINDS for f in findings),
+                     "findings": [finding_line(f) for f in findings]})
+    return {"alternatives": len(rows), "with_infraction": sum(1 for r in rows if r["infraction"]),
+            "each": rows}
 
 
 def finding_line(f: Mapping) -> str:
