@@ -135,7 +135,18 @@ class Interview:
         if not worlds:
             return live
         states = [_State(self.book, w, self._producers) for w in worlds]
-        dead = {p.id for p in open_ if all(s.value(p.when) is False for s in states)}
+        # a production is dead in a world where it cannot fire, or where a production that surely
+        # fires there sets it aside (skat: whether the soloist gave up tricks is unknown; where he
+        # did not, the opponents' demand to play on sets aside the result by the state of play,
+        # 4.1.6, so the card points before his claim are never needed)
+        setters: dict[str, list] = {}
+        for q in live:
+            for o in q.overrides:
+                setters.setdefault(o, []).append(q)
+
+        def dead_in(s: "_State", p: Production) -> bool:
+            return s.value(p.when) is False or any(s.value(q.when) is True for q in setters.get(p.id, ()))
+        dead = {p.id for p in open_ if all(dead_in(s, p) for s in states)}
         return [p for p in live if p.id not in dead]
 
     def _score_needs(self, state: "_State", live: list[Production], filling: set[str],
