@@ -38,7 +38,7 @@ def walk(typed: dict, shared: dict | None = None, limit: int = 40) -> tuple[Sess
     return s, asked
 
 
-LEAD = {"claim": "lead-before-announcement", "announced_before_lead": "unknown", "soloist_place": "hinterhand",
+LEAD = {"claim": "lead-before-announcement", "announced_before_lead": "unknown", "soloist_place": "zadek",
         "lead_card_on_table": "yes", "lead_noticed": "before_trick_complete", "innocent_choice": "end",
         "game_type": "clubs", "matadors_with": "with", "matadors": "1", "hand": "not_hand", "announced": "none"}
 
@@ -53,7 +53,7 @@ def test_a_lead_to_the_first_trick_asks_where_the_soloist_sat_and_whether_the_ca
 
 
 def test_a_zadek_soloist_leading_after_the_announcement_is_an_unentitled_lead(tmp_path):
-    answers = {"claim": ["lead-before-announcement"], "announced_before_lead": True, "soloist_place": "hinterhand",
+    answers = {"claim": ["lead-before-announcement"], "announced_before_lead": True, "soloist_place": "zadek",
                "lead_card_on_table": True, "lead_noticed": "before_trick_complete", "innocent_choice": "end",
                "game_type": "clubs", "matadors_with": "with", "matadors": 1, "hand": "not_hand",
                "announced": "none", "bid": 30}
@@ -65,7 +65,7 @@ def test_a_zadek_soloist_leading_after_the_announcement_is_an_unentitled_lead(tm
     text = render(ruling, "text", "en")
     assert "soloist (Zadek/Hinterhand)" in text and "proper" not in text.split("ANNEX", 1)[0]
     # in Przodek the lead was his
-    proper = rule_case(tmp_path, "skat", {"answers": {**answers, "soloist_place": "vorhand"}})
+    proper = rule_case(tmp_path, "skat", {"answers": {**answers, "soloist_place": "przodek"}})
     assert [(f.provisions, f.kind) for f in proper.findings] == [
         (["skat:4.1.1", "skat:4.1.2", "skat:4.1.2.played-card"], "no-violation")]
 
