@@ -47,6 +47,9 @@ def test_a_lead_to_the_first_trick_asks_where_the_soloist_sat_and_whether_the_ca
     _, asked = walk(LEAD)
     assert asked[:4] == ["claim", "announced_before_lead", "soloist_place", "lead_card_on_table"], asked
     assert "lead_noticed" in asked and "innocent_choice" in asked
+    # either way the game is lost (4.1.4 or 4.1.1): the game as played out is never asked
+    _, asked = walk({**LEAD, "bid": "30"})
+    assert "played_out" not in asked and "final_soloist_points" not in asked, asked
     # not announced: the 4.1.1 loss does not depend on the place, so it is not asked
     _, asked = walk({**LEAD, "announced_before_lead": "no"})
     assert "soloist_place" not in asked and "lead_card_on_table" in asked
