@@ -42,11 +42,13 @@ def seat_label(ruling: Ruling, seat: str, lang: str) -> str:
 
 
 def _places(ruling: Ruling) -> dict[str, tuple]:
-    """Each seat's place (value, labels), from the first ``<seat>_seat`` answer naming one."""
+    """Each seat's place (value, labels), from the first ``<seat>_place`` or ``<seat>_seat``
+    answer naming one (``_place``: a choice the rules read, skat's lead to the first trick; the
+    ``_seat`` text is then not asked)."""
     book = ruling.book
-    for anchor in book.seat_ids:
-        q = book.questions.get(f"{anchor}_seat")
-        said = (ruling.answers or {}).get(f"{anchor}_seat")
+    for anchor, suffix in ((a, s) for a in book.seat_ids for s in ("_place", "_seat")):
+        q = book.questions.get(f"{anchor}{suffix}")
+        said = (ruling.answers or {}).get(f"{anchor}{suffix}")
         if q is None or len(q.values or []) != len(book.seat_ids) or not isinstance(said, str):
             continue
         typed = said.strip().casefold()

@@ -2,7 +2,7 @@
 out. Each test names the fault it guards against:
 
 - the signed ruling names each player's actual place once the soloist's place is given, never the
-  seat label that describes both cases ("Hinterhand; Mittelhand when the soloist is Hinterhand");
+  seat label that describes both cases ("Zadek/Hinterhand; Środek/Mittelhand when the soloist is Zadek");
 - the point of section 4 that was broken is among the articles applied when the innocent side
   demands that play continue (4.2.7 with 4.1.6), not listed as set aside;
 - the innocent side's choice (4.1.6) is not asked for a revoke found after the game (4.2.4, 4.2.5);
@@ -106,8 +106,8 @@ def test_the_ruling_names_each_players_actual_place(tmp_path):
     answers = {**S2, "cards_mixed": False, "soloist_seat": "Mittelhand"}
     ruling = rule_case(tmp_path, "skat", {"header": header, "answers": answers})
     text = render(ruling, "text", "en")
-    assert "Jan (soloist, Mittelhand); Karl (first opponent, Vorhand); Ewa (second opponent, Hinterhand)" in text
-    assert "offender: Ewa (second opponent, Hinterhand)" in text
+    assert "Jan (soloist, Środek/Mittelhand); Karl (first opponent, Przodek/Vorhand); Ewa (second opponent, Zadek/Hinterhand)" in text
+    assert "offender: Ewa (second opponent, Zadek/Hinterhand)" in text
     assert "when the soloist is" not in text
     polish = render(ruling, "text", "pl")
     assert "Ewa (drugi przeciwnik, Zadek)" in polish and "Jan (solista, Środek)" in polish
@@ -116,11 +116,11 @@ def test_the_ruling_names_each_players_actual_place(tmp_path):
 def test_a_place_typed_in_polish_or_not_given(tmp_path):
     answers = {**S2, "cards_mixed": False, "soloist_seat": " przodek "}
     text = render(rule_case(tmp_path, "skat", {"answers": answers}), "text", "en")
-    assert "offender: second opponent (Hinterhand)" in text
-    # Vorhand soloist: the first opponent sits Mittelhand
-    assert "second opponent (Hinterhand)" in text
+    assert "offender: second opponent (Zadek/Hinterhand)" in text
+    # Przodek (Vorhand) soloist: the second opponent still sits Zadek (Hinterhand)
+    assert "second opponent (Zadek/Hinterhand)" in text
     unplaced = render(rule_case(tmp_path, "skat", {"answers": {**S2, "cards_mixed": False}}), "text", "en")
-    assert "second opponent (Hinterhand; Mittelhand when the soloist is Hinterhand)" in unplaced
+    assert "second opponent (Zadek/Hinterhand; Środek/Mittelhand when the soloist is Zadek)" in unplaced
     nonsense = {**S2, "cards_mixed": False, "soloist_seat": "at the window"}
     assert "when the soloist is" in render(rule_case(tmp_path, "skat", {"answers": nonsense}), "text", "en")
 

@@ -115,6 +115,32 @@ class Interview:
             filling = {q for q in filling if q not in self.waiting}
         return [q for q in self.book.questions if q in deciding | filling]
 
+    def _settled_in_every_world(self, live: list[Production], effects: dict) -> bool:
+        """Whether, for every value the facts answered 'unknown' may take, a finding that settles
+        the deal fires there and nothing that fires there sets it aside: the ruling is then
+        conditional, but each alternative has its result, and the deal's own entries (the game as
+        played) are never needed (skat: whether the soloist had announced before leading to the
+        first trick is unknown; either way the game is lost, 4.1.1 or 4.1.4)."""
+        settling = [p for p in live if p.finding and (settles_by_itself(p.finding) or any(
+            spec.get("settles") for entry in p.finding.get("penalty") or [] if isinstance(entry, dict)
+            for spec in specs_of(effects.get(entry.get("effect")))))]
+        if not settling:
+            return False
+        unknown = [qid for qid, v in self.answers.items() if is_unknown(v) and qid in self.book.questions]
+        worlds = _worlds(self.book, self.answers, unknown)
+        if not worlds:
+            return False
+        setters: dict[str, list] = {}
+        for q in live:
+            for o in q.overrides:
+                setters.setdefault(o, []).append(q)
+        for world in worlds:
+            s = _State(self.book, world, self._producers)
+            if not any(s.value(p.when) is True and not any(s.value(q.when) is True for q in setters.get(p.id, ()))
+                       for p in settling):
+                return False
+        return True
+
     def _possible(self, state: "_State", live: list[Production]) -> list[Production]:
         """The live productions that can still fire for some answer the unknown facts may have.
 
@@ -135,7 +161,18 @@ class Interview:
         if not worlds:
             return live
         states = [_State(self.book, w, self._producers) for w in worlds]
-        dead = {p.id for p in open_ if all(s.value(p.when) is False for s in states)}
+        # a production is dead in a world where it cannot fire, or where a production that surely
+        # fires there sets it aside (skat: whether the soloist gave up tricks is unknown; where he
+        # did not, the opponents' demand to play on sets aside the result by the state of play,
+        # 4.1.6, so the card points before his claim are never needed)
+        setters: dict[str, list] = {}
+        for q in live:
+            for o in q.overrides:
+                setters.setdefault(o, []).append(q)
+
+        def dead_in(s: "_State", p: Production) -> bool:
+            return s.value(p.when) is False or any(s.value(q.when) is True for q in setters.get(p.id, ()))
+        dead = {p.id for p in open_ if all(dead_in(s, p) for s in states)}
         return [p for p in live if p.id not in dead]
 
     def _score_needs(self, state: "_State", live: list[Production], filling: set[str],
@@ -160,7 +197,7 @@ class Interview:
                             target |= read
                         filling |= read
                     settled |= bool(spec.get("settles")) and surely
-        if settled:
+        if settled or self._settled_in_every_world(live, effects):
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
