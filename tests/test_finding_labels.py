@@ -57,3 +57,26 @@ def test_an_act_not_ruled_on_is_not_called_a_violation_established_in_the_reason
     assert "Član 7, stav 7 — violation established; penalty prescribed" in reasons
     sr = render(ruling, "text", "sr").split("OBRAZLOŽENJE", 1)[1]
     assert "Član 12, stav 2 – utvrđeno, ali se po tome ne sudi" in sr
+
+
+def test_a_later_act_names_the_rule_that_ended_the_game_by_the_first_violation():
+    """Skat's first-infraction-only cites 4.1.3, 4.2.3 and 4.2.4; after a revoke (4.2.3) the
+    act not ruled on is said to be so under 4.2.3, not under 4.1.3 (blind walk 7, S1)."""
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.expert.engine.ruler import Ruler
+    book = load_rulebook("skat")
+    ruler = Ruler(book)
+    seen = 0
+    for case in book.cases:
+        if not (isinstance(case.answers.get("claim"), list) and len(case.answers["claim"]) >= 2):
+            continue
+        ruling = ruler.rule(case.answers)
+        for n in ruling.not_ruled:
+            if n.cause != "later":
+                continue
+            first = next(f for f in ruling.findings if f.article == n.first_article)
+            ends = [c for c in book.production(n.by).cites if c in first.provisions]
+            if ends:
+                seen += 1
+                assert n.winner_article == book.provisions[ends[0]].label, case.name
+    assert seen >= 1

@@ -150,8 +150,14 @@ class Ruler:
             reason = f"set aside: {article_of(book, winner)} ({winner.id}) prevails — {text(why)}"
             return NotRuled(reason=reason, cause="override", why=why, **common)
         first = self._standing_twin(book.production(fact["after"]), standing)
+        # the rule that ends the game is the one of the first violation's provisions that the
+        # keep_first production cites (skat: a revoke first ends it under 4.2.3, not 4.1.3, the
+        # first provision keep_first cites; blind walk 7, S1)
+        shared = [c for c in winner.cites if c in first.cites and c in book.provisions]
+        if shared:
+            common["winner_article"] = book.provisions[shared[0]].label
         reason = (f"not ruled on: committed after the violation under {article_of(book, first)} "
-                  f"({first.id}); {article_of(book, winner)} rules only on the one committed first")
+                  f"({first.id}); {common['winner_article']} rules only on the one committed first")
         return NotRuled(reason=reason, cause="later", first_article=article_of(book, first), **common)
 
 
