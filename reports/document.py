@@ -414,6 +414,12 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         rows.append({"who": who, "item": text(items.get(e.item, {}).get("label"), lang) or e.item,
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
+    undecided = list(getattr(result, "undecided", []))
+    if undecided and rows:
+        from referee.expert.engine.verdict import article_of
+        said = w["entries_undecided"].format(articles=", ".join(dict.fromkeys(
+            view.in_sentence(article_of(ruling.book, ruling.book.production(p)), lang) for p in undecided)))
+        rows.insert(0, {"who": "", "item": "", "amount": said, "open": True, "against": ""})
     if waiting:
         said = w["to_fill"].format(what="; ".join(lower_first(_question_words(ruling, q, lang), ruling)
                                                   for q in waiting))

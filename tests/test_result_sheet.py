@@ -159,3 +159,25 @@ def test_what_only_the_score_sheet_reads_is_not_reported_unused(tmp_path):
     messages = " ".join(p.message for p in problems.items)
     assert "'tricks'" not in messages            # read only by the deal as played
     assert "'game_value'" not in messages
+
+
+def test_an_undecided_finding_marks_the_entries_as_the_deal_as_played():
+    """Blind walk 7, B2: with the winner of the revoke trick unknown, the alternative where the
+    source text leaves the transfer undecided printed the table score as if it stood; its
+    entries now say first that they are the deal as played and which article leaves it open."""
+    from referee.expert.language.rulebook import load_rulebook
+    from referee.reports.document import entries
+    book = load_rulebook("bridge")
+    answers = {"deal_stage": "finished", "contract_level": 4, "contract_strain": "spades",
+               "contract_doubled": "undoubled", "declarer": "S", "vulnerability": "none",
+               "declarer_tricks": 9, "claim": ["play"], "play_claim": ["revoke"], "offender": "E",
+               "l63_revoked": True, "l63_events": ["played-next"], "l63_trick12": False,
+               "l64_exception": ["none"], "l64_winner": "unknown"}
+    ruling = rule_dispute(Ruler(book), Dispute(answers))
+    shown = {}
+    for alt in ruling.alternatives:
+        rows = entries(ruling, alt.result, "en")
+        undecided = any(f.kind == "undecided" for f in alt.findings)
+        shown[undecided] = rows[0]["amount"]
+    assert shown[True].startswith("As played: the rules leave undecided what Правило 63B changes")
+    assert not shown[False].startswith("As played")

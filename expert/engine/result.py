@@ -64,6 +64,10 @@ class Result:
     settled_by: list[str] = field(default_factory=list)   # findings whose entries are the whole result
     open: list[str] = field(default_factory=list)          # questions the result still needs
     params: list[str] = field(default_factory=list)        # the rulebook parameters the entries read
+    # standing findings the rules leave undecided: what they change in the result is not known,
+    # so the entries are the deal as played until it is (blind walk 7, B2: an undecided trick
+    # transfer printed the table score as if it stood)
+    undecided: list[str] = field(default_factory=list)
 
     def to_dict(self, book: Rulebook, header: dict) -> dict:
         names = dict((header or {}).get("players") or {})
@@ -113,7 +117,8 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
         entries += _play(book, score.get("play") or [], {**shared, **scored_as}, _totals(book, entries), params)
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
-    return Result(combined, settled, open_, params)
+    undecided = [f.production for f in findings if getattr(f, "kind", None) == "undecided"]
+    return Result(combined, settled, open_, params, undecided)
 
 
 def specs_of(spec) -> list[dict]:
