@@ -198,7 +198,7 @@ def test_a_rectification_states_its_consequence_not_a_penalty(tmp_path):
 def test_a_payment_due_without_any_irregularity_is_a_settlement_not_a_rectification(tmp_path):
     case = tmp_path / "case.yaml"
     # the deal as played (for the result on the score sheet): a makk parti made, nothing else bid
-    case.write_text("game: ulti\nanswers: {claim: [scoring], booked: false, score_item: silent-ulti-made, seven_took_last: true, "
+    case.write_text("game: ulti\nanswers: {claim: [scoring], booked: false, played_out: true, score_item: silent-ulti-made, seven_took_last: true, "
                     "scorer: declarer, trump: makk, game_kind: colour, res_parti: won, res_negyvenszaz: not-bid, "
                     "res_huszszaz: not-bid, res_ulti: not-bid, res_durchmars: not-bid, "
                     "res_teritett_durchmars: not-bid}\n")

@@ -242,7 +242,7 @@ def test_a_finding_every_alternative_shares_is_printed_once_in_a_ruling_of_sever
     from referee.expert.interview.casefile import case_dispute
     book = load_rulebook("ulti")
     case = {"game": "ulti", "header": {"players": {"declarer": "A", "defender_1": "B", "defender_2": "C"}},
-            "answers": {"game_kind": "colour", "trump": "zold", "res_parti": "not-bid",
+            "answers": {"played_out": True, "game_kind": "colour", "trump": "zold", "res_parti": "not-bid",
                         "res_negyvenszaz": "won", "res_huszszaz": "not-bid", "res_ulti": "not-bid",
                         "res_durchmars": "not-bid", "res_teritett_durchmars": "not-bid"},
             "events": [{"claim": ["early-speech"], "booked": False, "phase": "bidding",

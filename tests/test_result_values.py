@@ -13,7 +13,7 @@ PLAYED = ("game: preferans\n"
           "          game: tref, game_mode: talon, deal_contra: none, tricks_first: 5, tricks_second: 1}\n")
 SETTLED = ("game: preferans\n"
            "answers: {claim: [pik-talon], referee_plays: false, game: pik, game_mode: talon,\n"
-           "          contra_level: none, pik_contra_refe: neither}\n")
+           "          contra_level: none}\n")
 
 
 def rule(tmp_path, text, *args):

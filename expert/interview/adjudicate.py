@@ -27,6 +27,7 @@ from referee.expert.interview.relevance import Interview, prune, set_aside_by_ea
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
+from referee.expert.language.exclusions import excluded
 from referee.expert.language.expressions import questions_in_finding
 from referee.expert.language.model import Rulebook
 from referee.expert.language.qtypes import qtype
@@ -104,11 +105,15 @@ def _rule_dispute(ruler: Ruler, dispute: Dispute, header: dict | None = None,
                   for qid, value in answers.items() if is_unknown(value) and not any(
                       f.question == qid and f.event == where for f in facts)]
     else:
-        outcomes = []
+        outcomes, trials = [], []
         for combo in itertools.product(*domains):
             s, es = dict(shared), [dict(e) for e in events]
             for (where, qid), value in zip(open_, combo):
                 (s if where is None else es[where])[qid] = value
+            trials.append((combo, s, es))
+        # an answer the answers given rule out (a declared impossible combination) is no alternative
+        possible = [t for t in trials if not excluded(book, t[1], t[2])] or trials
+        for combo, s, es in possible:
             outcomes.append((combo, _rule(ruler, book, s, es, header, from_cards)))
         ruling = _combine(book, open_, outcomes, shared, events, header, from_cards)
         facts += [UnknownFact(qid, where, matters=_matters(i, outcomes)) for i, (where, qid) in enumerate(open_)]

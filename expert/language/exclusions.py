@@ -90,3 +90,12 @@ def check_dispute(book: Rulebook, shared: dict, events: list[dict]) -> tuple[int
             read = {q for rule in found for q in cond.questions_read(rule["when"])}
             return (k if events and any(q in event for q in read) else None), describe(book, found[0], answers)
     return None
+
+
+def excluded(book: Rulebook, shared: dict, events: list[dict]) -> bool:
+    """Whether a dispute's answers complete a declared impossible combination in some event: a
+    ruling that tries every answer to an unknown fact skips such a combination, since no table
+    could have reached it (the answers given already rule it out)."""
+    if not any(q.impossible for q in book.questions.values()):
+        return False
+    return check_dispute(book, shared, events) is not None
