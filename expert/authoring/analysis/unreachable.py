@@ -147,13 +147,45 @@ def check(book, ctx, problems) -> set[str]:
     # productions stating one condition twice (a finding, the fact it gates, the clearing) walk
     # the same unfolded alternatives: the first walk's leaves are kept for the others
     walked: dict = {}
+    witnessed = casebook_witnesses(book, ev)
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
+        if p.id in witnessed:
+            continue                    # a casebook case the interview can reach fires it
         if ctx.unit(problems, "unreachable", p.id, [p.id], [],
                     lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked)):
             ctx.unreachable.add(p.id)
     return ctx.unreachable
+
+
+def casebook_witnesses(book, ev) -> set[str]:
+    """The productions some casebook case fires on answers the interview can reach: each
+    answer given where its question is asked (its gate open on the others), none 'unknown', one
+    event. Such a case is the example a search would look for (every penalty-bearing provision
+    has one, so most productions need no search: about a third of preferans' analysis)."""
+    from referee.expert.language.answers import is_unknown
+    from referee.expert.language.errors import RefereeError
+    from referee.expert.language.answers import check_all
+    fired: set[str] = set()
+    # (a production reading {findings: none} is left to the search: whether it holds depends on
+    # the other findings, which this pass does not work out)
+    every = [p for p in book.productions if p.action in ("derive", "finding")
+             and ev.alts.get(p.id) is not None and not cond.reads_findings(p.when)]
+    for case in book.cases:
+        if case.events or case.cards:
+            continue
+        try:
+            answers = check_all(case.answers, book, case.file, case.line)
+        except RefereeError:
+            continue
+        if any(is_unknown(v) for v in answers.values()) or any(q not in book.questions for q in answers):
+            continue
+        if not all(ev.gate_open(q, answers) for q in answers):
+            continue
+        facts = ev.facts(answers)
+        fired |= {p.id for p in every if p.id not in fired and ev.holds(p.id, answers, facts, True)}
+    return fired
 
 
 def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
