@@ -317,3 +317,23 @@ def test_update_of_a_flow_style_case_goes_to_a_separate_file(tmp_path):
     entry = yaml.safe_load(side.read_text())[0]
     assert entry["case"] == "flow case" and entry["expect"]["not_ruled"] == ["mini:2.bad-a"]
     assert run("check", "mini", "--knowledge", str(root)).exit_code == 0   # not read as an article
+
+
+def test_update_rewrites_a_conditional_expectation_that_became_unconditional():
+    """`referee test --update` works out the alternatives and the facts not established from
+    the ruling too: a case that expected two branches, and now gets one ruling because the
+    question has a default for 'unknown', loses the stale branches (they were kept before)."""
+    from referee.expert.authoring.analysis.update import new_expect
+    from referee.expert.engine.ruler import Ruler
+    from referee.expert.interview.adjudicate import rule_dispute
+    from referee.expert.language.dispute import Dispute
+    from referee.expert.language.rulebook import load_rulebook
+    book = load_rulebook("preferans")
+    case = next(c for c in book.cases if "nobody can establish what had shown the suit" in c.name)
+    ruling = rule_dispute(Ruler(book), Dispute(dict(case.answers)))
+    old = {"alternatives": [{"if": {"could_not_know": False}, "findings": []}],
+           "unknown": [{"question": "could_not_know", "matters": True}], "findings": []}
+    new = new_expect(old, ruling)
+    assert "alternatives" not in new
+    assert new["unknown"] == [{"question": "could_not_know", "matters": False}]
+    assert [f["kind"] for f in new["findings"]] == ["no-violation"]

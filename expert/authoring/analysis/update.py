@@ -58,6 +58,13 @@ def new_expect(old: dict, ruling) -> dict:
         new["not_applied"] = keep
     if "no_infraction" in old:
         new["no_infraction"] = ruling.no_infraction
+    # a conditional ruling's branches and the facts nobody established, as the ruling gives them
+    # now (an update that kept the old ones left a case expecting both branches and none)
+    if ruling.alternatives:
+        new["alternatives"] = [{"if": alt.when[0], "findings": [finding_entry(f, False) for f in alt.findings]}
+                               for alt in ruling.alternatives]
+    if "unknown" in old or ruling.alternatives:
+        new["unknown"] = [{"question": u.question, "matters": u.matters} for u in ruling.unknown]
     # what this does not work out from the ruling (the score sheet's entries, the requests'
     # answers, ...) is kept as the author wrote it, in its place: an update that rewrote only the
     # findings used to drop it, and the case then asserted less without a word
@@ -67,7 +74,7 @@ def new_expect(old: dict, ruling) -> dict:
 
 
 # the expectations new_expect works out from the ruling (the others are kept as written)
-MANAGED = ("findings", "not_ruled", "not_applied", "no_infraction")
+MANAGED = ("findings", "not_ruled", "not_applied", "no_infraction", "alternatives", "unknown")
 
 
 def _indent(line: str) -> int:
