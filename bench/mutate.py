@@ -446,7 +446,7 @@ def never_holds(book, condition) -> str | None:
     if probe_id in dead:
         return "; ".join(sorted(set(dead[probe_id])))[:300]
     problems = Problems()
-    if unreachable._search(copy_, ev, problems, probe, ctx.unfolder, {}):
+    if unreachable._search(copy_, ev, problems, probe, ctx.unfolder, {}, answered=True):
         return "no reachable answers satisfy it (every unfolded alternative walked)"
     return None
 

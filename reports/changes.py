@@ -121,7 +121,10 @@ def whatif_view(book, amendment, before, after, lang: str = "en") -> dict:
             "changed": facts_changed(book, amendment.changed, lang, before.header.get("players")),
             "dropped": facts_changed(book, amendment.dropped, lang, before.header.get("players")),
             "opened": [_label(book, q, lang) for q in amendment.opened],
-            "findings": fc, "entries": entries_changed(after, fc["diff"], lang)}
+            "findings": fc, "entries": entries_changed(after, fc["diff"], lang),
+            # nothing found yet with facts still open: not "no irregularity" (document.decision)
+            "open_now": (words(lang)["decision_open"] if not after.findings and not after.alternatives
+                         and after.open_questions else "")}
 
 
 def appeal_view(book, original: dict, ruling, amendment, lang: str = "en", code: str | None = None,

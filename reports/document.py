@@ -138,7 +138,10 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
             lines.append(f"{head}: {view._reason(n, lang)}")
         whys.add(why)
     if not lines and not ruling.alternatives:
-        lines.append(w["decision_none"])
+        # an incomplete ruling with nothing found yet has not found that nothing happened: the
+        # facts still open may bring a finding (blind walk 7: ulti's early speech, the renonsz
+        # established and waiting for the declarer's game, read "no irregularity is established")
+        lines.append(w["decision_open"] if ruling.open_questions else w["decision_none"])
     return lines
 
 

@@ -216,21 +216,19 @@ def test_piped_enters_at_the_review_register_nothing(tmp_path):
 
 def test_an_incomplete_ruling_does_not_promote_a_finding_the_open_facts_may_set_aside(tmp_path):
     """ulti: an early speech in the bidding, the previous bid clear: Renonszok 1 is established
-    by the facts answered, and what it gives waits for the declarer's game. The warning of
-    Továbbiak 5 (which Renonszok 1 sets aside) is not the decision."""
+    by the facts answered, and what it gives waits for whether the deal was played and the
+    declarer's game. Továbbiak 5's warning (found only in the kontra round) is not the decision,
+    and neither is "no irregularity": the decision says it is not decided yet."""
     answers = {"claim": ["early-speech"], "booked": False, "phase": "bidding", "offender": "defender_1",
                "spoke_early": True, "prev_clear": True}
     ruling = rule_case(tmp_path, "ulti", {"answers": answers})
-    assert ruling.open_questions == ["game_kind"]
-    assert [(f.kind, f.provisions[0]) for f in ruling.findings] == [("undecided", "ulti:renonsz.1")]
-    held = [n for n in ruling.not_ruled if n.cause == "pending"]
-    assert [n.production for n in held] == ["hearing-out-kontras-warning-early-speech"]
+    assert ruling.open_questions == ["played_out", "game_kind"]
+    assert not [f for f in ruling.findings if "ulti:tovabbiak.5" in f.provisions]
     text = render(ruling, "text")
     decision = text[text.index("DECISION"):text.index("ENTRIES")]
     assert "the offender is warned" not in decision
-    assert "waits for facts not yet established (the declarer's game)" in decision
-    assert "held back while facts are missing" in decision
-    assert "Not decided yet: facts still to establish" in text
+    assert "No irregularity is established" not in decision
+    assert "Not decided yet" in decision
 
 
 def test_whatif_with_facts_missing_shows_what_the_answered_facts_establish(tmp_path):
@@ -241,8 +239,10 @@ def test_whatif_with_facts_missing_shows_what_the_answered_facts_establish(tmp_p
         "spoke_early": True, "prev_clear": False}}))
     result = CliRunner().invoke(main, ["whatif", str(case), "--set", "prev_clear=yes", "--allow-incomplete"])
     assert result.exit_code == 0, result.output
-    assert "+ Renonszok [Not decided yet: facts still to establish]" in result.output
-    assert "Továbbiak 5" not in result.output.split("Decision:")[1]
+    decision = result.output.split("Decision:")[1]
+    assert "- Renonszok 1. pont, 2. mondat [No violation]" in decision
+    assert "= Not decided yet" in decision
+    assert "Továbbiak 5" not in decision
 
 
 def test_a_request_entered_before_a_second_event_stays_tied_to_the_first():

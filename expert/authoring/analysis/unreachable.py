@@ -188,9 +188,11 @@ def casebook_witnesses(book, ev) -> set[str]:
     return fired
 
 
-def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
+def _search(book, ev, problems, p, unfold=None, walked=None, answered=False) -> bool:
     """Search for answers that fire ``p``; report it when there are none. True: proved
-    unreachable (the whole space was searched)."""
+    unreachable (the whole space was searched). ``answered``: on answers where every question
+    asked is answered (a fact needed absent that is derived on all of them is then a proof, not
+    a warning: bench/mutate.py's equivalence proofs reason so)."""
     absent: set = set()
     found, spaces = (_witness_unfolded(book, ev, p, unfold, {} if walked is None else walked, absent)
                      if unfold is not None else (None, None))
@@ -200,7 +202,7 @@ def _search(book, ev, problems, p, unfold=None, walked=None) -> bool:
         return False
     sampled = any(s.sampled for s in spaces)
     searched = sum(s.seen for s in spaces)
-    if absent:
+    if absent and not answered:
         # The walks answer every question asked; an answer 'unknown' (or a question the
         # interview leaves unasked, the deal's frame on the score sheet) derives nothing, so a
         # fact needed absent can be absent at the table: not an error, but worth a look.
