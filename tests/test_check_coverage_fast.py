@@ -25,7 +25,7 @@ def test_the_evaluator_applies_what_the_ruler_applies(game):
         except RefereeError:
             continue
         answers, sources = merge(answers, derived)
-        fast = standing_provisions(ev, answers)
+        fast = standing_provisions(ev, answers, ruler.compiled_for(answers))
         if fast is None:
             handed += 1
             continue

@@ -151,7 +151,7 @@ def _coverage(book, ctx, cited, problems) -> None:
         name = json.loads(json.dumps([case.name, answers, case.header], default=str))
         ruled = ctx.unit(problems, "case", name, ctx.ruler.reads(answers), list(answers),
                          lambda found, case=case, answers=answers, sources=sources:
-                         standing_provisions(ctx.ev, answers)
+                         standing_provisions(ctx.ev, answers, ctx.ruler.compiled_for(answers))
                          or _applied(ctx.ruler.rule(answers, case.header, sources)),
                          also=[case] + (cards if case.cards else []))
         applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
@@ -174,21 +174,25 @@ def _coverage(book, ctx, cited, problems) -> None:
                              "must not apply", prov.file, prov.line, "coverage")
 
 
-def standing_provisions(ev, answers: dict) -> dict | None:
+def standing_provisions(ev, answers: dict, among: set | None = None) -> dict | None:
     """What ``_applied`` makes of the Ruler's ruling on one event's answers, worked out by the
     analyses' Evaluator (two-valued, in plain Python; a third of the rulings' time): the findings
     that fire, those reading ``{findings: none}`` after the others as the engine fires them, less
     those an override of a fired one sets aside. None where a ``keep_first`` production fires
     (Član 22, the first renonsz): the Ruler rules on those. The two agree on every shipped
-    casebook case (tests/test_check_coverage_fast.py)."""
+    casebook case (tests/test_check_coverage_fast.py). ``among``: the productions the Ruler
+    compiles for these answers (``Ruler.compiled_for``), so a case costs what its claim group's
+    rules do, not the whole rulebook's."""
     from referee.expert.language import conditions as cond
     from referee.expert.language.model import FINDING_KINDS
-    facts = ev.facts(answers)
+    findings = [p for p in ev.findings if among is None or p.id in among]
+    facts = ev.facts(answers, ev.derivers_for(findings))
     for p in ev.logic.book.productions:
-        if p.action == "keep_first" and ev.holds(p.id, answers, facts, True):
+        if p.action == "keep_first" and (among is None or p.id in among) \
+                and ev.holds(p.id, answers, ev.facts(answers, ev.derivers_for([p])), True):
             return None
-    reading = [p for p in ev.findings if cond.reads_findings(p.when)]
-    fired = {p.id for p in ev.findings if p not in reading and ev.holds(p.id, answers, facts, True)}
+    reading = [p for p in findings if cond.reads_findings(p.when)]
+    fired = {p.id for p in findings if p not in reading and ev.holds(p.id, answers, facts, True)}
     # {findings: none}: no finding at all was made (set aside or not), as the engine reads it
     none = not any((ev.by_id[pid].finding or {}).get("kind") in FINDING_KINDS for pid in fired)
     fired |= {p.id for p in reading if ev.holds(p.id, answers, facts, none)}

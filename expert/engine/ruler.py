@@ -66,6 +66,11 @@ class Ruler:
         self._engines[key] = engine
         return engine
 
+    def compiled_for(self, answers: dict) -> frozenset:
+        """The productions of the engine a ruling on these answers runs (its groups'): every
+        production that can fire on them is among these."""
+        return self.groups.productions(self.groups.needed(self._values(answers)))
+
     def reads(self, answers: dict) -> set[str]:
         """The productions a ruling on these answers can fire (``groups.matching``)."""
         return self.groups.matching(self._values(answers))

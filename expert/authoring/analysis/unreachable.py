@@ -147,7 +147,7 @@ def check(book, ctx, problems) -> set[str]:
     # productions stating one condition twice (a finding, the fact it gates, the clearing) walk
     # the same unfolded alternatives: the first walk's leaves are kept for the others
     walked: dict = {}
-    witnessed = casebook_witnesses(book, ev)
+    witnessed = casebook_witnesses(book, ev, ctx.ruler)
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
@@ -159,7 +159,7 @@ def check(book, ctx, problems) -> set[str]:
     return ctx.unreachable
 
 
-def casebook_witnesses(book, ev) -> set[str]:
+def casebook_witnesses(book, ev, ruler=None) -> set[str]:
     """The productions some casebook case fires on answers the interview can reach: each
     answer given where its question is asked (its gate open on the others), none 'unknown', one
     event. Such a case is the example a search would look for (every penalty-bearing provision
@@ -183,8 +183,15 @@ def casebook_witnesses(book, ev) -> set[str]:
             continue
         if not all(ev.gate_open(q, answers) for q in answers):
             continue
-        facts = ev.facts(answers)
-        fired |= {p.id for p in every if p.id not in fired and ev.holds(p.id, answers, facts, True)}
+        # only what the Ruler compiles for these answers (``Ruler.compiled_for``): a case costs
+        # what its claim group's rules do, not the whole rulebook's
+        among = ruler.compiled_for(answers) if ruler is not None else None
+        pool = every if among is None else [p for p in every if p.id in among]
+        todo = [p for p in pool if p.id not in fired]
+        if not todo:
+            continue
+        facts = ev.facts(answers, ev.derivers_for(pool))      # (memoised by the pool: per claim group)
+        fired |= {p.id for p in todo if ev.holds(p.id, answers, facts, True)}
     return fired
 
 
