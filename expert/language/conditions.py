@@ -67,6 +67,8 @@ def _interned(lit):
         key = (AnswerTest, lit.question, lit.op, type(lit.value), lit.value)
     else:
         key = (FactTest, lit.name)
+    if len(_LITERALS) >= 200_000:        # a long-lived process loading many rulebooks: bounded
+        _LITERALS.clear()
     return _LITERALS.setdefault(key, lit)
 
 
