@@ -2,11 +2,12 @@
 
 Each rulebook's check is three jobs that read nothing of each other (``checks.PARTS``: its
 references and casebook, and the two halves of its rule-base analysis). The jobs run in worker
-processes, the largest first, each worker taking the next job when it is done, and their results are put
-together in the order one process would give them: the same problems, notes and cache file
-(each part hands back the cache entries it used; they are written together, once per
-rulebook). On one CPU, or with ``jobs=1``, the rulebooks are checked one after the other in
-this process, as before.
+processes, the longest first (by the CPU time each took in the last check, ``job-times.data``),
+each worker taking the next job when it is done; a rulebook never parsed is parsed once before
+its jobs start. Their results are put together in the order one process would give them: the
+same problems, notes and cache file (each part hands back the cache entries it used; they are
+written together, once per rulebook). On one CPU, or with ``jobs=1``, the rulebooks are checked
+one after the other in this process, as before.
 """
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def check_games(games: list[str], root: str | Path | None = None,
         # a rulebook whose files were never parsed is parsed once, in parallel, before its
         # three jobs start (each would parse it again: about 4 s of CPU on a first check)
         unparsed = [g for g in games if not warm and not _parsed(g, root)]
-        if len(unparsed) > 0:
+        if unparsed:
             pool.map(_parse, [(g, root) for g in unparsed])
         pending = [pool.apply_async(_run, (g, part, root, cache), callback=done.update,
                                     error_callback=failed.append) for g, part in work]
