@@ -40,3 +40,19 @@ def test_a_keep_first_production_is_left_to_the_ruler():
     case = next(c for c in book.cases if isinstance(c.answers.get("claim"), list)
                 and len(c.answers["claim"]) >= 2 and "order" in c.answers)
     assert standing_provisions(ev, check_all(case.answers, book)) is None
+
+
+@pytest.mark.parametrize("game", ["skat", "bridge"])
+def test_a_case_unit_reads_every_production_its_ruling_fires(game):
+    """The check's cache keys a case by the productions it reads (``Ruler.compiled_for``); every
+    production the ruling fires must be among them, or an edit to it leaves the case's cached
+    coverage stale (``Ruler.reads`` left out those that only read a fact another derives: 153
+    skat cases fired such a production)."""
+    book = load_rulebook(game)
+    ruler = Ruler(book)
+    for case in book.cases:
+        if case.cards:
+            continue
+        ruling = ruler.rule(case.answers)
+        fired = {s["production"] for s in ruling.trail}
+        assert fired <= set(ruler.compiled_for(case.answers)), case.name

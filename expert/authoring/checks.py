@@ -149,9 +149,13 @@ def _coverage(book, ctx, cited, problems) -> None:
             continue                     # `referee test` reports the case; it shows no coverage
         answers, sources = merge(answers, derived)
         name = json.loads(json.dumps([case.name, answers, case.header], default=str))
-        ruled = ctx.unit(problems, "case", name, ctx.ruler.reads(answers), list(answers),
-                         lambda found, case=case, answers=answers, sources=sources:
-                         standing_provisions(ctx.ev, answers, ctx.ruler.compiled_for(answers))
+        # what the case reads: every production the Ruler compiles for it (Ruler.reads, the
+        # productions its answers can match, leaves out those that only read a fact another
+        # derives: an edit to such a production left the case's cached coverage stale)
+        among = ctx.ruler.compiled_for(answers)
+        ruled = ctx.unit(problems, "case", name, among, list(answers),
+                         lambda found, case=case, answers=answers, sources=sources, among=among:
+                         standing_provisions(ctx.ev, answers, among)
                          or _applied(ctx.ruler.rule(answers, case.header, sources)),
                          also=[case] + (cards if case.cards else []))
         applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
