@@ -80,7 +80,7 @@ def check(book, ctx, problems) -> int:
         if len(answers) < 2:
             continue
         try:
-            reads = ruler.reads(answers)
+            reads = ruler.compiled_for(answers)     # every production the rulings may fire
         except Exception:
             continue                               # a case with invalid answers: casebook reports it
         name = [answers, case.name if case else None]
