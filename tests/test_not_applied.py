@@ -102,21 +102,24 @@ def test_an_article_the_standing_finding_cites_is_never_listed_as_not_applied(tm
 SIGNAL_DISCARD_UNKNOWN = {"answers": {
     "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
     "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
-    "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": True,
-    "signal_discard": True, "could_not_know": "unknown", "gentlemen": False, "referee_plays": False}}
+    "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": "unknown",
+    "signal_discard": True, "could_not_know": False, "gentlemen": False, "referee_plays": False}}
 
 
 def test_an_article_applied_in_an_alternative_is_not_listed_and_the_reason_is_what_failed(tmp_path):
-    # preferans: item 2 claimed; whether he could know which suit to keep is unknown, so the
-    # ruling is conditional and its second alternative applies Član 12, stav 2 (item 2). The
+    # preferans: item 2 claimed; whether the error caused the partner's fall is unknown, so the
+    # ruling is conditional and its alternatives apply Član 12, stav 2 (item 2). The
     # annex said "Član 12, stav 2 ... requires item 1" and "the Član 13 waiver requires ...
     # item 1": one alternative's literal taken for the article's condition
     ruling = rule_case(tmp_path, "preferans", SIGNAL_DISCARD_UNKNOWN)
     assert ruling.alternatives
     found = unmet(ruling)
     assert "Član 12, stav 2" not in found
-    # the waiver fails on the missing agreement alone, whatever the item
-    assert found["Član 13, stav 2"] == [("gentlemen", True, False)]
+    # the waiver fails on the missing agreement alone, whatever the item (the gross error
+    # established, where the waiver is considered)
+    established = rule_case(tmp_path, "preferans", {"answers": dict(
+        SIGNAL_DISCARD_UNKNOWN["answers"], error_caused_fall=True)})
+    assert unmet(established)["Član 13, stav 2"] == [("gentlemen", True, False)]
     assert all(u.question != "play_error" or u.found not in _accepted(u) for n in not_applied(ruling)
                for u in n.unmet)
     text = render(ruling, "text", "en")
