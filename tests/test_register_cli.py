@@ -211,17 +211,17 @@ def test_appeal_bad_input(setup):
 
 
 def test_a_conditional_ruling_is_listed_as_conditional_not_as_no_finding(tmp_path):
-    # preferans: item 2 claimed; whether the player could know which suit to keep is unknown:
-    # alternative 1 finds no violation (Član 12, stav 4), alternative 2 a violation (Član 12,
-    # stav 2). No finding stands outside the alternatives, and the list said "no finding"
+    # preferans: item 2 claimed; whether the error caused the partner's fall is unknown:
+    # alternative 1 finds a violation (Član 12, stav 2), alternative 2 none. No finding stands
+    # outside the alternatives, and the list said "no finding"
     from case_helpers import rule_case
     from referee.expert.language.rulebook import load_rulebook
     from referee.expert.records.register import register_ruling
     ruling = rule_case(tmp_path, "preferans", {"answers": {
         "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
         "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
-        "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": True,
-        "signal_discard": True, "could_not_know": "unknown", "gentlemen": False, "referee_plays": False}})
+        "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": "unknown",
+        "signal_discard": True, "could_not_know": False, "gentlemen": False, "referee_plays": False}})
     assert not ruling.findings and len(ruling.alternatives) == 2
     reg = tmp_path / "reg.sqlite"
     register_ruling(ruling, load_rulebook("preferans"), register=reg, date="2026-11-29")
@@ -230,11 +230,11 @@ def test_a_conditional_ruling_is_listed_as_conditional_not_as_no_finding(tmp_pat
     line = r.output.splitlines()[1]
     assert "no finding" not in line.split("alternatives", 1)[0] and "no infraction" not in line
     assert "conditional: infraction in 1 of 2 alternatives" in line
-    assert "2. if could_not_know=False: Član 12, stav 2 · violation" in line
+    assert "1. if error_caused_fall=True: Član 12, stav 2 · violation" in line
     rows = json.loads(run("register", "list", "--format", "json", "--register", reg).output)
     c = rows[0]["conditional"]
     assert (c["alternatives"], c["with_infraction"]) == (2, 1)
-    assert [a["infraction"] for a in c["each"]] == [False, True] and rows[0]["no_infraction"] is False
+    assert [a["infraction"] for a in c["each"]] == [True, False] and rows[0]["no_infraction"] is False
     shown = run("register", "show", "1", "--register", reg).output
     assert "  - conditional: infraction in 1 of 2 alternatives" in shown
-    assert "    2. if could_not_know=False: Član 12, stav 2 · violation" in shown
+    assert "    1. if error_caused_fall=True: Član 12, stav 2 · violation" in shown
