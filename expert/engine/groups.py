@@ -61,7 +61,6 @@ class Groups:
             self.members[g] = self.members.get(g, frozenset()) | {pid}
         # triggers: the positive answer literals of each alternative, indexed by one of them
         self.always: set[str] = set()
-        self.always_productions: set[str] = set()
         self.by_value: dict[tuple, list] = {}
         self.by_question: dict[str, list] = {}
         for p in prods:
@@ -77,7 +76,6 @@ class Groups:
                     answers.append(cond.AnswerTest(p.keep_first, "answered", True))
                 if not positive and p.action != "keep_first":
                     self.always.add(g)
-                    self.always_productions.add(p.id)
                 elif answers:
                     anchor = next((l for l in answers if l.op in ("is", "has")), answers[0])
                     trigger = (g, p.id, tuple(answers))
@@ -93,15 +91,6 @@ class Groups:
             if g not in found and _hold(lits, answers):
                 found.add(g)
         return frozenset(found)
-
-    def matching(self, answers: dict) -> set[str]:
-        """The productions one of whose rules can match on these answers: with the facts and
-        findings they read (``logic.reads``), all a ruling on these answers depends on."""
-        found = set(self.always_productions)
-        for g, pid, lits in self._candidates(answers):
-            if pid not in found and _hold(lits, answers):
-                found.add(pid)
-        return found
 
     def _candidates(self, answers: dict) -> list:
         candidates: list = []

@@ -71,10 +71,6 @@ class Ruler:
         production that can fire on them is among these."""
         return self.groups.productions(self.groups.needed(self._values(answers)))
 
-    def reads(self, answers: dict) -> set[str]:
-        """The productions a ruling on these answers can fire (``groups.matching``)."""
-        return self.groups.matching(self._values(answers))
-
     def _values(self, answers: dict) -> dict:
         """The answers the engine is given: question id -> value (lists as tuples), free text
         and unknown questions left out."""
