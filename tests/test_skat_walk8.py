@@ -127,3 +127,17 @@ def test_a_concession_without_consent_reads_as_having_no_effect(tmp_path):
     text = render(rule_case(tmp_path, "skat", {"answers": answers}), "text", "en")
     line = next(x for x in text.splitlines() if "the concession has no effect" in x and "No violation" in x)
     assert "Irregularity" not in line
+
+
+def test_a_grand_with_more_than_four_matadors_is_refused_and_four_is_not(tmp_path):
+    """Only the four jacks are trumps in a grand (blind walk 7, S1 took 11 matadors); a suit
+    game may have more."""
+    from click.testing import CliRunner
+    from referee.cli import main
+    base = ("game: skat\nanswers: {claim: [lead-before-announcement], announced_before_lead: false, "
+            "lead_card_on_table: true, game_type: %s, matadors_with: with, matadors: %d, hand: hand, bid: 18}\n")
+    for game, n, refused in (("grand", 6, True), ("grand", 4, False), ("clubs", 6, False)):
+        path = tmp_path / f"{game}{n}.yaml"
+        path.write_text(base % (game, n))
+        out = CliRunner().invoke(main, ["rule", str(path), "--no-register", "--allow-incomplete"]).output
+        assert ("at most four matadors" in out) is refused, (game, n, out)
