@@ -2,7 +2,9 @@
 a cached check reports exactly what an uncached one does, and an edited file recomputes the
 units that read what changed, and only those."""
 import json
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -32,21 +34,22 @@ def outcome(problems) -> list[str]:
 
 
 def units(monkeypatch) -> dict:
-    """Record every unit a check runs: (kind, name) -> (computed?, ids of what it read)."""
+    """Record every unit a check runs: (kind, name) -> (computed?, ids of what it read, whether
+    it reads only what decides which findings fire)."""
     seen = {}
     real = Analysis.unit
 
-    def unit(self, problems, kind, name, pids, qids, compute, also=()):
+    def unit(self, problems, kind, name, pids, qids, compute, also=(), firing=False, within=None):
         read = {getattr(x, "id", None) or getattr(x, "name", None) or str(x)
-                for x in self.read(pids, qids) + list(also)}
+                for x in self.read(pids, qids, within) + list(also)}
         key = (kind, json.dumps(name, sort_keys=True, default=str))
         computed = []
 
         def run(found):
             computed.append(True)
             return compute(found)
-        value = real(self, problems, kind, name, pids, qids, run, also)
-        seen[key] = (bool(computed), read)
+        value = real(self, problems, kind, name, pids, qids, run, also, firing=firing, within=within)
+        seen[key] = (bool(computed), read, firing)
         return value
 
     monkeypatch.setattr(Analysis, "unit", unit)
@@ -63,38 +66,116 @@ def test_a_cached_check_reports_what_an_uncached_one_does(knowledge_copy):
     assert list((knowledge_copy.parent / "cache" / "referee" / "check").glob("*.json"))
 
 
-def _contents(root) -> dict:
+def _contents(root, firing=False) -> dict:
+    """What the analyses read of each thing in the rulebook (``checkcache.logic_view``)."""
     from referee.expert.language.rulebook import load_rulebook
     book = load_rulebook(GAME, root)
     found = {}
     for kind, things in (("p", book.productions), ("q", book.questions.values()),
                          ("v", book.provisions.values()), ("c", book.cases)):
         for x in things:
-            found[getattr(x, "id", None) or x.name] = repr(x)
+            found[getattr(x, "id", None) or x.name] = repr(checkcache.logic_view(x, firing))
     return found
 
 
-def test_an_edited_file_recomputes_exactly_what_read_it(knowledge_copy, monkeypatch):
-    check_game(GAME, knowledge_copy)
-    before = _contents(knowledge_copy)
+def _first_summary(knowledge_copy):
+    """An article file with a finding, and where its first summary's English words start."""
     article = next(p for p in sorted((knowledge_copy / GAME / "articles").glob("*.yaml"))
                    if "productions:" in p.read_text() and "summary:" in p.read_text())
     text = article.read_text()
     at = text.index("summary:", text.index("productions:"))
     start = text.index("en:", at) + len("en: ")
     start += text[start] in "\"'"                        # inside the quotes, if any
+    return article, text, start
+
+
+def test_reworded_prose_recomputes_nothing(knowledge_copy, monkeypatch):
+    # no analysis reads a finding's summary: a re-check after rewording one is all cache hits
+    check_game(GAME, knowledge_copy)
+    before = _contents(knowledge_copy)
+    article, text, start = _first_summary(knowledge_copy)
     article.write_text(text[:start] + "Edited: " + text[start:])        # same lines, new words
-    after = _contents(knowledge_copy)
-    changed = {k for k in after if after[k] != before.get(k)}
-    assert changed                                     # the edit changed something units read
+    assert _contents(knowledge_copy) == before
     edited = check_game(GAME, knowledge_copy, cache=False)
     seen = units(monkeypatch)
     cached = check_game(GAME, knowledge_copy)
     assert outcome(cached) == outcome(edited)
-    for (kind, name), (computed, read) in seen.items():
-        assert computed == bool(read & changed), (kind, name, read & changed)
-    assert any(computed for computed, _ in seen.values())
-    assert not all(computed for computed, _ in seen.values())
+    assert seen and not any(computed for computed, _, _ in seen.values())
+    assert cached.cache[1] == 0
+
+
+def test_problems_move_with_the_lines_they_point_at(knowledge_copy, monkeypatch):
+    # lines added above everything: every cached problem is placed where its production,
+    # question or provision now stands, in its location and in the "file:line" of its message
+    # a conflict (the precedence of test_a_stale_entry_is_never_used dropped): a problem a
+    # cached unit reports, at a production, naming the other production's file and line
+    live = "overrides: [lower-bid-warning-after-bidding"
+    path = next(p for p in sorted((knowledge_copy / GAME / "articles").glob("*.yaml")) if live in p.read_text())
+    path.write_text(path.read_text().replace(live, "overrides: [] # [", 1))
+    first = check_game(GAME, knowledge_copy)
+    located = [p for p in first.items if p.file and p.line]
+    conflict = [p for p in located if p.category == "conflict"]
+    assert conflict and f"{path}:" in conflict[0].message
+    for path in {p.file for p in located}:
+        f = Path(path)
+        f.write_text("# one\n# two\n# three\n" + f.read_text())
+    seen = units(monkeypatch)
+    cached = check_game(GAME, knowledge_copy)
+    assert not any(computed for computed, _, _ in seen.values())
+    fresh = check_game(GAME, knowledge_copy, cache=False)
+    assert outcome(cached) == outcome(fresh)
+    moved = {(p.file, p.line) for p in cached.items if p.file and p.line}
+    assert {(p.file, p.line + 3) for p in located} <= moved
+    again = next(p for p in cached.items if p.category == "conflict")
+    assert again.message != conflict[0].message and again.line == conflict[0].line + 3
+
+
+def _recomputed_exactly(knowledge_copy, monkeypatch, edit) -> dict:
+    """Check, ``edit`` the rulebook, check again: the units that read what the edit changed
+    (as each unit reads it: all of a finding, or what decides whether it fires) run again,
+    and only those; the cached check reports what an uncached one does."""
+    seen = units(monkeypatch)
+    check_game(GAME, knowledge_copy)
+    earlier = dict(seen)
+    before = {v: _contents(knowledge_copy, v) for v in (False, True)}
+    edit()
+    after = {v: _contents(knowledge_copy, v) for v in (False, True)}
+    changed = {v: {k for k in after[v] if after[v][k] != before[v].get(k)} for v in (False, True)}
+    assert changed[False]                              # the edit changed something units read
+    edited = check_game(GAME, knowledge_copy, cache=False)
+    seen.clear()
+    cached = check_game(GAME, knowledge_copy)
+    assert outcome(cached) == outcome(edited)
+    for (kind, name), (computed, read, firing) in seen.items():
+        # a unit whose reads changed (a case the edited condition no longer lets a production
+        # match reads that production no more) is a new unit
+        new = (kind, name) not in earlier or earlier[(kind, name)][1] != read
+        assert computed == (new or bool(read & changed[firing])), (kind, name, read & changed[firing])
+    assert any(computed for computed, _, _ in seen.values())
+    assert not all(computed for computed, _, _ in seen.values())
+    return {kind for (kind, _), (computed, _, _) in seen.items() if computed}
+
+
+def test_an_edited_amount_recomputes_what_reads_amounts(knowledge_copy, monkeypatch):
+    # a penalty's amount changed: the units that compare outcomes (conflicts, redundancy, ...)
+    # of that production run again; the searches for silence and the casebook's coverage,
+    # which read only which findings fire, do not
+    # (Sajátosságok: a pass's amount, the tournament's parameter, made a fixed 3)
+    art = knowledge_copy / GAME / "articles"
+    path = next(p for p in sorted(art.glob("*.yaml")) if "amount: {param: simple_pass_units}" in p.read_text())
+    ran = _recomputed_exactly(knowledge_copy, monkeypatch, lambda: path.write_text(
+        path.read_text().replace("amount: {param: simple_pass_units}", "amount: 3", 1)))
+    assert not ran & {"case", "silent", "unreachable"}
+
+
+def test_an_edited_condition_recomputes_exactly_what_read_it(knowledge_copy, monkeypatch):
+    # a finding's condition changed (Renonsz: a literal of its when): whatever reads that
+    # production runs again, the casebook's cases among them
+    art = knowledge_copy / GAME / "articles"
+    path = next(p for p in sorted(art.glob("*.yaml")) if re.search(r"\{q: \w+, is: true\}", p.read_text()))
+    ran = _recomputed_exactly(knowledge_copy, monkeypatch, lambda: path.write_text(
+        re.sub(r"\{q: (\w+), is: true\}", r"{q: \1, is: false}", path.read_text(), count=1)))
+    assert "case" in ran
 
 
 def test_a_stale_entry_is_never_used(knowledge_copy):

@@ -100,12 +100,20 @@ def test_a_check_with_every_result_kept_runs_in_one_process(knowledge, monkeypat
     monkeypatch.setattr(check_jobs, "_context", lambda: pytest.fail("forked for a warm check"))
     again = check_games([GAME], knowledge)[GAME]
     assert again.cache[1] == 0 and shown({GAME: again}) == shown({GAME: first})
-    # an edit leaves the rest of the results kept: still one process, the edited units recomputed
+    # a reworded finding: nothing any analysis reads changed, every result is kept
     rulebook = knowledge / GAME / "articles" / "05-renonsz.yaml"
     body = rulebook.read_text(encoding="utf-8")
     assert "no claim of any kind is admissible any more" in body
     rulebook.write_text(body.replace("no claim of any kind is admissible any more",
                                      "no claim of any kind is admissible now", 1), encoding="utf-8")
+    reworded = check_games([GAME], knowledge)[GAME]
+    assert reworded.cache[1] == 0 and shown({GAME: reworded}) == shown({GAME: first})
+    # an edited amount leaves the rest of the results kept: still one process, the units that
+    # read it recomputed
+    rulebook = knowledge / GAME / "articles" / "07-sajatossagok.yaml"
+    body = rulebook.read_text(encoding="utf-8")
+    assert "amount: {param: simple_pass_units}" in body
+    rulebook.write_text(body.replace("amount: {param: simple_pass_units}", "amount: 3", 1), encoding="utf-8")
     edited = check_games([GAME], knowledge)[GAME]
     assert 0 < edited.cache[1] < first.cache[1] and shown({GAME: edited}) == shown({GAME: first})
 

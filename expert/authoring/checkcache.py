@@ -4,10 +4,18 @@ A unit is one piece of an analysis: a pair of productions compared, a claim sear
 silence, a production searched for a witness, a casebook case ruled. Its key is a hash of the
 analysis, the unit, the code of ``expert/`` and the content of everything the unit read
 (``logic.reads``: its productions, the facts and overrides they depend on, the questions and
-gates they read, transitively, the provisions they cite, the case; each as loaded from its file,
-with its file and line) and of ``rulebook.yaml``. Editing an article file therefore recomputes
-exactly the units that read something it changed; every other result is taken from the cache.
-The files are read and hashed on every run, so an entry is never trusted over the files.
+gates they read, transitively, the provisions they cite, the case) and of ``rulebook.yaml``.
+Editing an article file therefore recomputes exactly the units that read something it changed;
+every other result is taken from the cache. The files are read and hashed on every run, so an
+entry is never trusted over the files.
+
+What a unit reads of a production, question or provision is its logic, not its prose
+(``logic_view``): no analysis reads a finding's summary, a question's text or help, a quote or
+its English rendering, nor where in its file a thing stands. So rewording a finding, or adding
+a line above it, recomputes nothing (preferans is one claim group: a reworded summary used to
+recompute every case, pair and search of the rulebook, 6 s of a 7 s re-check). A cached
+problem names the productions, questions, provisions and cases it points at by id
+(``Analysis.unit``), and is placed at their lines in the files as they are now.
 
 Stored under the user's cache directory (the base ``yamlcache`` uses), in a ``check`` folder of
 its own: one JSON file per knowledge folder, rewritten after each check with only the entries
@@ -22,7 +30,7 @@ import os
 import tempfile
 from pathlib import Path
 
-FORMAT = 1
+FORMAT = 2
 MAX_BOOKS = 32          # knowledge folders whose results are kept
 
 
@@ -99,15 +107,16 @@ class CheckCache:
         entries = data.get("entries")
         return entries if isinstance(entries, dict) else {}
 
-    def part(self, obj) -> str:
+    def part(self, obj, firing: bool = False) -> str:
         """The content hash of one thing a unit read: a production, question, provision or case
-        as loaded (its text, conditions, file and line), or a whole file given by its path."""
+        as loaded (``logic_view``: what the analyses read of it; ``firing``: only what decides
+        whether and how a finding fires), or a whole file by its path."""
         if isinstance(obj, (str, Path)):
             return f"{obj}:{self.hashes.get(str(obj), 'absent')}"
-        hit = self._parts.get(id(obj))
+        hit = self._parts.get((id(obj), firing))
         if hit is None or hit[0] is not obj:
-            body = f"{type(obj).__name__}:{obj!r}"
-            hit = self._parts[id(obj)] = (obj, hashlib.sha256(body.encode()).hexdigest()[:24])
+            body = f"{type(obj).__name__}:{logic_view(obj, firing)!r}"
+            hit = self._parts[(id(obj), firing)] = (obj, hashlib.sha256(body.encode()).hexdigest()[:24])
         return hit[1]
 
     def key(self, kind: str, unit, read) -> str:
@@ -116,9 +125,9 @@ class CheckCache:
         body = json.dumps([kind, unit, sorted(parts)], ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()
 
-    def digest(self, read) -> str:
+    def digest(self, read, firing: bool = False) -> str:
         """One digest of the content of everything in ``read`` (``part``)."""
-        body = json.dumps(sorted({self.part(x) for x in read}))
+        body = json.dumps(sorted({self.part(x, firing) for x in read}))
         return hashlib.sha256(body.encode()).hexdigest()
 
     def key_of(self, kind: str, unit, digests: list[str], read=()) -> str:
@@ -143,6 +152,58 @@ class CheckCache:
         """Write this check's entries (atomically; a cache that cannot be written is skipped)."""
         if self.file is not None:
             write_entries(self.folder, self.file, self.new)
+
+
+# a language's text in a rulebook: {en: ..., sr: ...}
+def _is_lang(key) -> bool:
+    return isinstance(key, str) and len(key) == 2 and key.isalpha() and key.islower()
+
+
+def _no_prose(value):
+    """``value`` without the texts in its languages (a mapping's two-letter keys), recursively."""
+    if isinstance(value, dict):
+        return {k: _no_prose(v) for k, v in value.items() if not _is_lang(k)}
+    if isinstance(value, (list, tuple)):
+        return [_no_prose(v) for v in value]
+    return value
+
+
+# what of a finding decides which findings fire and stand, and which provisions they apply or
+# clear: the analyses that ask only that (is a claim silent? can a production fire? which
+# provisions does a case apply?) do not read who pays what
+FIRING = ("kind", "claim", "carries", "settles_result", "settles_deal")
+
+
+def logic_view(obj, firing: bool = False):
+    """What the analyses read of a loaded production, question, provision or case: everything
+    but its prose and its place in its file. A finding keeps its kind, claim, offender, penalty,
+    carried facts and the conditions of its orders, not its summary or the orders' wording
+    (``firing``: only its ``FIRING`` keys); a question its type, values and their labels (a
+    silent claim is named by its label), gate, scope, bounds, unknown default and impossible
+    combinations, not its text, help or how it reads as a fact; a provision its id, article,
+    label and kind, not its quote or rendering; a case everything but its note. Anything else:
+    as it is."""
+    name = type(obj).__name__
+    if name == "Production":
+        finding = None
+        if obj.finding is not None:
+            finding = {k: _no_prose(v) for k, v in obj.finding.items()
+                       if k != "summary" and (not firing or k in FIRING)}
+        return ("Production", obj.id, obj.article, list(obj.cites), repr(obj.when), obj.action,
+                obj.derive, finding, obj.keep_first, obj.keep_first_among, obj.keep_first_except,
+                list(obj.overrides))
+    if name == "Question":
+        return ("Question", obj.id, obj.type, [(v, dict(lab or {})) for v, lab in obj.values],
+                repr(obj.when), obj.seats, obj.values_from, obj.min, obj.max, obj.scope,
+                obj.judgement, _no_prose({k: v for k, v in (obj.unknown or {}).items() if k != "why"}),
+                [_no_prose({k: v for k, v in x.items() if k != "why"}) if isinstance(x, dict) else repr(x)
+                 for x in obj.impossible], obj.from_earlier)
+    if name == "Provision":
+        return ("Provision", obj.id, obj.article, obj.label, obj.kind, obj.penalty_bearing, obj.truncated)
+    if name == "Case":
+        return ("Case", obj.name, obj.article, obj.answers, obj.expect, obj.header, obj.cards,
+                obj.events, obj.requests)
+    return obj
 
 
 def write_entries(folder: Path, file: Path, entries: dict) -> None:

@@ -141,6 +141,7 @@ def _coverage(book, ctx, cited, problems) -> None:
     applying (as ``casebook.coverage``; each case's ruling through the cache)."""
     table = {pid: {"applied": 0, "not_applied": 0} for pid in book.provisions}
     cards = [str(f) for f in book.files if Path(f).name == "cards.yaml"]
+    dead: dict = {}
     for case in book.cases:
         try:
             answers = check_all(case.answers, book, case.file, case.line)
@@ -153,11 +154,12 @@ def _coverage(book, ctx, cited, problems) -> None:
         # productions its answers can match, leaves out those that only read a fact another
         # derives: an edit to such a production left the case's cached coverage stale)
         among = ctx.ruler.compiled_for(answers)
-        ruled = ctx.unit(problems, "case", name, among, list(answers),
+        live = among - _dead_by_claim(book, answers, dead)
+        ruled = ctx.unit(problems, "case", name, live, list(answers),
                          lambda found, case=case, answers=answers, sources=sources, among=among:
                          standing_provisions(ctx.ev, answers, among)
                          or _applied(ctx.ruler.rule(answers, case.header, sources)),
-                         also=[case] + (cards if case.cards else []))
+                         also=[case] + (cards if case.cards else []), firing=True, within=live)
         applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
         for pid in applied:
             if pid in table:
@@ -176,6 +178,27 @@ def _coverage(book, ctx, cited, problems) -> None:
         if not table[prov.id]["not_applied"]:
             problems.warning(f"penalty-bearing provision {prov.id} has no casebook case where it "
                              "must not apply", prov.file, prov.line, "coverage")
+
+
+def _dead_by_claim(book, answers: dict, memo: dict) -> frozenset:
+    """The productions whose conditions are false on this case's claim alone, whatever else
+    is answered or derived (Kleene, every other literal unknown): they cannot fire in its
+    ruling, so its result reads nothing of them (preferans is one claim group: every case
+    compiles all 284 productions, and an edit to any one recomputed all 365 cases)."""
+    from referee.expert.language import conditions as cond
+    from referee.expert.language.logic import answer3
+    claim = answers.get("claim")
+    key = json.dumps(claim, sort_keys=True, default=str)
+    hit = memo.get(key)
+    if hit is None:
+        given = {} if claim is None else {"claim": claim}
+
+        def lit(l):
+            if isinstance(l, cond.AnswerTest) and l.question == "claim":
+                return answer3(l, given, lambda q: q == "claim")
+            return None
+        hit = memo[key] = frozenset(p.id for p in book.productions if cond.evaluate(p.when, lit) is False)
+    return hit
 
 
 def standing_provisions(ev, answers: dict, among: set | None = None) -> dict | None:

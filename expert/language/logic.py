@@ -265,32 +265,41 @@ class Logic:
         sa, sb = self.scope(a), self.scope(b)
         return not sa or not sb or bool(sa & sb)
 
-    def reads(self, pids: Iterable[str] = (), qids: Iterable[str] = ()) -> tuple[set, set]:
+    def reads(self, pids: Iterable[str] = (), qids: Iterable[str] = (),
+              within: Iterable[str] | None = None) -> tuple[set, set]:
         """Everything a judgement about these productions and questions can depend on: the
         productions (with the producers of every fact they read, transitively; every finding
         when one reads ``{findings: none}``; those that override one of them; the keep_first
         productions) and the questions (read by their conditions, findings and keep_first, and
-        by the ``when`` of each, transitively). Returns (production ids, question ids)."""
+        by the ``when`` of each, transitively). Returns (production ids, question ids).
+
+        ``within``: the productions that can fire at all in the judgement (a search with one
+        value claimed: those whose ``scope`` holds it; no other can fire there). Only those
+        are read for a fact they derive, a finding they override or a ``{findings: none}``."""
         prods: set[str] = set()
         questions: set[str] = set()
+        within = frozenset(within) if within is not None else None
+
+        def add(start):
+            ps, qs = self._closure(start, within)
+            prods.update(ps)
+            questions.update(qs)
         for p in self.book.productions:
             if p.action == "keep_first":
                 pids = list(pids) + [p.id]
         for pid in pids:
             if pid in self.by_id:
-                ps, qs = self._closure(("p", pid))
-                prods |= ps
-                questions |= qs
+                add(("p", pid))
         for qid in qids:
             if qid in self.book.questions:
-                ps, qs = self._closure(("q", qid))
-                prods |= ps
-                questions |= qs
+                add(("q", qid))
         return prods, questions
 
-    def _closure(self, start) -> tuple[frozenset, frozenset]:
-        """What one production or question reads, transitively (memoized)."""
-        hit = self._closures.get(start)
+    def _closure(self, start, within: frozenset | None = None) -> tuple[frozenset, frozenset]:
+        """What one production or question reads, transitively (memoized); ``within``: as in
+        ``reads`` (None: every production can fire)."""
+        key = start if within is None else (start, within)
+        hit = self._closures.get(key)
         if hit is not None:
             return hit
         from referee.expert.language.expressions import questions_in_finding
@@ -305,14 +314,17 @@ class Logic:
         todo_p = [start[1]] if start[0] == "p" else []
         todo_q = [start[1]] if start[0] == "q" else []
 
+        def can_fire(pid) -> bool:
+            return within is None or pid in within
+
         def read(c):
             for lit in cond.literals(c):
                 if isinstance(lit, cond.AnswerTest):
                     todo_q.append(lit.question)
                 elif isinstance(lit, cond.FactTest):
-                    todo_p.extend(x.id for x in self.producers.get(lit.name, ()))
+                    todo_p.extend(x.id for x in self.producers.get(lit.name, ()) if can_fire(x.id))
                 else:
-                    todo_p.extend(x.id for x in self.findings)
+                    todo_p.extend(x.id for x in self.findings if can_fire(x.id))
 
         while todo_p or todo_q:
             while todo_p:
@@ -321,7 +333,7 @@ class Logic:
                     continue
                 prods.add(pid)
                 p = self.by_id[pid]
-                todo_p.extend(x.id for x in self._overriders.get(pid, ()))
+                todo_p.extend(x.id for x in self._overriders.get(pid, ()) if can_fire(x.id))
                 read(p.when)
                 if p.finding:
                     todo_q.extend(questions_in_finding(p.finding))
@@ -337,7 +349,7 @@ class Logic:
                     todo_q.append(q.values_from)
                 if q.when is not None:
                     read(q.when)
-        hit = self._closures[start] = (frozenset(prods), frozenset(questions))
+        hit = self._closures[key] = (frozenset(prods), frozenset(questions))
         return hit
 
     def view(self, qids: Iterable[str]):

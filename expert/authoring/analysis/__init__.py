@@ -18,6 +18,7 @@ provisions involved and, where one exists, a concrete example (answers) that sho
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -60,11 +61,12 @@ class Analysis:
         ruler = self.ruler
         return None if ruler is None else ruler.rule(answers)
 
-    def read(self, pids=(), qids=()) -> list:
-        """What a judgement on these productions and questions reads (``logic.reads``): the
-        productions, questions, and the provisions they cite."""
+    def read(self, pids=(), qids=(), within=None) -> list:
+        """What a judgement on these productions and questions reads (``logic.reads``; ``within``:
+        the findings that can fire in it): the productions, questions, and the provisions they
+        cite."""
         book = self.book
-        prods, questions = self.ev.logic.reads(pids, qids)
+        prods, questions = self.ev.logic.reads(pids, qids, within)
         found: list = []
         for pid in prods:
             p = self.ev.by_id[pid]
@@ -73,33 +75,39 @@ class Analysis:
         found.extend(book.questions[q] for q in questions)
         return found
 
-    def _digests(self, pids, qids) -> list[str]:
+    def _digests(self, pids, qids, firing: bool = False, within=None) -> list[str]:
         """The content of what a unit on these productions and questions reads, as digests:
         one of what the productions read (the same for most units of a kind: every casebook
         case of a claim group names the group's productions), one per question. The units
         of a cold check hashed some 800 objects each, about a fifth of a casebook's check."""
         memo = self.__dict__.setdefault("_digest_memo", {})
         out = []
-        for key, reads in ((("p", frozenset(pids)), lambda: self.read(pids, ())),
-                           *((("q", q), lambda q=q: self.read((), [q])) for q in sorted(set(qids)))):
+        within = frozenset(within) if within is not None else None
+        for key, reads in ((("p", frozenset(pids), firing, within), lambda: self.read(pids, (), within)),
+                           *((("q", q, firing), lambda q=q: self.read((), [q])) for q in sorted(set(qids)))):
             hit = memo.get(key)
             if hit is None:
-                hit = memo[key] = self.cache.digest(reads())
+                hit = memo[key] = self.cache.digest(reads(), firing)
             out.append(hit)
         return out
 
-    def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=()):
+    def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=(),
+             firing: bool = False, within=None):
         """One unit of an analysis, through the cache: ``compute(problems)`` reports into a
         fresh collector and returns a JSON value; a cached unit replays its problems, notes
         and bounded searches and returns the same value. ``also``: more it reads (a case, a
-        file path)."""
+        file path). ``firing``: the unit reads of the findings only what decides whether they
+        fire and stand (``checkcache.FIRING``), not who pays what: a changed amount or seat
+        leaves its result standing. ``within``: the findings that can fire at all in the unit
+        (``logic.reads``)."""
         key = None
         if self.cache is not None:
-            key = self.cache.key_of(kind, name, self._digests(pids, qids), list(also))
+            key = self.cache.key_of(kind, name, self._digests(pids, qids, firing, within), list(also))
             hit = self.cache.get(key)
             if hit is not None:
-                problems.items.extend(AnalysisProblem(**d) for d in hit["problems"])
-                self.notes.extend(hit["notes"])
+                places = self.places
+                problems.items.extend(AnalysisProblem(**places.placed(d)) for d in hit["problems"])
+                self.notes.extend(places.fill(n) for n in hit["notes"])
                 self.bounded += hit["bounded"]
                 return hit["value"]
         local = Problems()
@@ -107,10 +115,82 @@ class Analysis:
         value = compute(local)
         problems.items.extend(local.items)
         if key is not None:
-            self.cache.put(key, {"problems": [_as_dict(p) for p in local.items],
-                                 "notes": self.notes[notes:], "bounded": self.bounded - bounded,
-                                 "value": value})
+            places = self.places
+            self.cache.put(key, {"problems": [places.unplaced(_as_dict(p)) for p in local.items],
+                                 "notes": [places.hole(n) for n in self.notes[notes:]],
+                                 "bounded": self.bounded - bounded, "value": value})
         return value
+
+    @property
+    def places(self) -> "Places":
+        if getattr(self, "_places", None) is None:
+            self._places = Places(self.book)
+        return self._places
+
+
+class Places:
+    """Where the rulebook's productions, questions, provisions, articles and cases stand in
+    their files, both ways. A unit's key leaves out where the things it read stand
+    (``checkcache.logic_view``), so a cached problem keeps, instead of a file and line, the id
+    of what it is placed at and of each production it names "at file:line" in its message,
+    and is placed again by the files as they are now: adding a line above a production moves
+    its problems with it."""
+
+    def __init__(self, book):
+        self.at: dict[tuple, str] = {}          # (file, line) -> ref
+        self.where: dict[str, tuple] = {}       # ref -> (file, line)
+        things = [("p", x.id, x) for x in book.productions]
+        things += [("q", q.id, q) for q in book.questions.values()]
+        things += [("v", v.id, v) for v in book.provisions.values()]
+        things += [("a", a.label, a) for a in book.articles]
+        things += [("c", f"{c.file}\x1f{c.name}", c) for c in book.cases]
+        for kind, ident, x in things:
+            ref = f"{kind}:{ident}"
+            spot = (getattr(x, "file", None), getattr(x, "line", None))
+            if spot[0] is None or spot[1] is None or ref in self.where:
+                continue
+            self.where[ref] = spot
+            self.at.setdefault(spot, ref)
+        files = sorted({str(f) for f, _ in self.at}, key=len, reverse=True)
+        self._mention = re.compile("(" + "|".join(map(re.escape, files)) + r"):(\d+)(?!\d)") if files else None
+
+    def hole(self, text: str) -> str:
+        """``text`` with each "file:line" of a thing in the rulebook marked with its ref
+        (NUL ref SOH as-written NUL: no message holds those characters)."""
+        if self._mention is None or not isinstance(text, str):
+            return text
+
+        def mark(m):
+            ref = self.at.get((m.group(1), int(m.group(2))))
+            return m.group(0) if ref is None else f"\x00{ref}\x01{m.group(0)}\x00"
+        return self._mention.sub(mark, text)
+
+    def fill(self, text: str) -> str:
+        """``hole`` undone by where things stand now (as written where one is gone)."""
+        if not isinstance(text, str) or "\x00" not in text:
+            return text
+
+        def place(m):
+            spot = self.where.get(m.group(1))
+            return m.group(2) if spot is None else f"{spot[0]}:{spot[1]}"
+        return _HOLE.sub(place, text)
+
+    def unplaced(self, d: dict) -> dict:
+        d = dict(d, message=self.hole(d["message"]))
+        ref = self.at.get((d.get("file"), d.get("line")))
+        if ref is not None:
+            d["at"] = ref
+        return d
+
+    def placed(self, d: dict) -> dict:
+        d = dict(d, message=self.fill(d["message"]))
+        spot = self.where.get(d.pop("at", None) or "")
+        if spot is not None:
+            d["file"], d["line"] = spot
+        return d
+
+
+_HOLE = re.compile("\x00([^\x00\x01]*)\x01([^\x00]*)\x00")
 
 
 def _as_dict(problem) -> dict:

@@ -27,12 +27,15 @@ def check(book, ctx, problems) -> int:
         # with this one value claimed, only findings that can concern it may fire (logic.scope):
         # the search reads those, not every finding of the rulebook
         findings = [p for p in every if _concerns(ev.logic.scope(p.id), value)]
+        # what can fire at all with this value claimed: the unit's result reads nothing else
+        # (a derivation or finding out of scope, edited, leaves it standing)
+        live = [p.id for p in book.productions if _concerns(ev.logic.scope(p.id), value)]
         all_ids = [p.id for p in findings]
         answering = [p for p in findings if p.claim == str(value)]
         count += ctx.unit(problems, "silent", value, all_ids, ["claim"],
                           lambda found, value=value, findings=findings, all_ids=all_ids,
                           answering=answering: _claim(book, ctx, found, q, value, findings, all_ids,
-                                                      answering))
+                                                      answering), firing=True, within=live)
     return count
 
 

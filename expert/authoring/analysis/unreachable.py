@@ -154,7 +154,7 @@ def check(book, ctx, problems) -> set[str]:
         if p.id in witnessed:
             continue                    # a casebook case the interview can reach fires it
         if ctx.unit(problems, "unreachable", p.id, [p.id], [],
-                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked)):
+                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked), firing=True):
             ctx.unreachable.add(p.id)
     return ctx.unreachable
 
