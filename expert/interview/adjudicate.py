@@ -23,7 +23,7 @@ from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
-from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
+from referee.expert.interview.relevance import Interview, from_other_events, prune, set_aside_by_earlier
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
@@ -570,6 +570,8 @@ def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None)
         interview = Interview(book, answers)
         if k > 0:
             interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
+        voided, interview.settled_elsewhere = from_other_events(book, per_event, k)
+        interview.aside |= voided
         found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
     return found
 
