@@ -103,3 +103,55 @@ def test_question_texts_state_no_number_the_source_text_does_not_give():
     doubled = [(qid, key, text) for qid, key, lang, text in texts
                if re.search(r"double|dupl", text, re.I)]
     assert not doubled, doubled
+
+
+def _rule(tmp_path, case: str, *args):
+    from click.testing import CliRunner
+    from referee.cli import main
+    path = tmp_path / "case.yaml"
+    path.write_text(case)
+    result = CliRunner().invoke(main, ["rule", str(path), "--no-register", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+LOWER_BOOKED = ("game: ulti\nanswers: {claim: [lower-bid], booked: true, game_kind: colour, trump: tok,"
+                " res_parti: won, res_negyvenszaz: not-bid, res_huszszaz: not-bid, res_ulti: lost,"
+                " res_durchmars: not-bid, res_teritett_durchmars: not-bid}\n"
+                "requests:\n  - {party: defender_1, asks: 'effect:pays', 'on': declarer}\n")
+
+
+def test_a_lower_bid_claimed_after_the_booking_answers_the_request_with_the_deadlines(tmp_path):
+    out = _rule(tmp_path, LOWER_BOOKED)
+    # the request for a payment is refused by both deadlines, each named in the answer ...
+    answer = out.split("Answer to the request:", 1)[1].splitlines()[0]
+    assert "refused" in answer and "Továbbiak 2. pont, 2. mondat" in answer \
+        and "Renonszok, záró rész, 1. bekezdés" in answer, answer
+    # ... and quoted among the articles applied; the first sentence of Továbbiak 2 is quoted in
+    # the decision (a lower bid is not in itself a renonsz)
+    assert "Utána semmilyen reklamációnak nincs helye" in out
+    assert "önmagában nem renonsz" in out.split("ENTRIES ON THE SCORE SHEET")[0]
+
+
+def test_a_booked_deal_says_its_entries_stand_as_booked(tmp_path):
+    out = _rule(tmp_path, LOWER_BOOKED)
+    entries = out.split("ENTRIES ON THE SCORE SHEET", 1)[1].split("ARTICLES APPLIED")[0]
+    assert "units" in entries and "already on the score sheet" in entries and "stand as booked" in entries
+    hu = _rule(tmp_path, LOWER_BOOKED, "--lang", "hu")
+    assert "a beírt szerint maradnak" in hu
+    import json
+    data = json.loads(_rule(tmp_path, LOWER_BOOKED, "--format", "json"))
+    assert data["result"]["booked"] is True and data["result"]["entries"]
+    # a claim after the booking that changes nothing: no entry is new either
+    revoke = _rule(tmp_path, "game: ulti\nanswers: {claim: [revoke], booked: true}\n")
+    entries = revoke.split("ENTRIES ON THE SCORE SHEET", 1)[1].split("ARTICLES APPLIED")[0]
+    assert "stand as booked" in entries and "settled by these entries" not in entries
+
+
+def test_a_deal_not_booked_says_nothing_of_booking(tmp_path):
+    case = ("game: ulti\nanswers: {claim: [kontra-cut-off], booked: false, phase: kontra-round, cut_in: true,"
+            " offender: defender_2, played_out: true, game_kind: colour, trump: tok, res_parti: won,"
+            " res_negyvenszaz: not-bid, res_huszszaz: not-bid, res_ulti: lost, res_durchmars: not-bid,"
+            " res_teritett_durchmars: not-bid}\n")
+    out = _rule(tmp_path, case)
+    assert "units" in out and "booked" not in out.split("ENTRIES ON THE SCORE SHEET", 1)[1].split("ARTICLES")[0]

@@ -266,8 +266,9 @@ def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] 
     """The score sheet's entries for ``findings`` (an alternative's: with the answers it was ruled on)."""
     if answers:
         shared = answers[0] if len(answers) == 1 else ruling.answers
-        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared)
-    return compute_result(book, findings, ruling.answers_of, ruling.answers)
+        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared,
+                              events=len(answers))
+    return compute_result(book, findings, ruling.answers_of, ruling.answers, events=len(ruling.events) or 1)
 
 
 EVENTS_ORDER = "events_order"     # the alternatives' key when the order of the events is unknown
