@@ -3,7 +3,7 @@ on a claim raised after the booking says (Renonszok's deadline, Továbbiak 2).""
 from referee.expert.interview.session import AnswerRefused, Session
 from referee.expert.language.rulebook import load_rulebook
 
-BIDS = {"game_kind": "colour", "trump": "tok", "st_parti": "open", "st_negyvenszaz": "not-bid",
+BIDS = {"bids": "parti, ulti", "game_kind": "colour", "trump": "tok", "st_parti": "open", "st_negyvenszaz": "not-bid",
         "st_huszszaz": "not-bid", "st_ulti": "open", "st_durchmars": "not-bid",
         "st_teritett_durchmars": "not-bid", "played_out": "yes", "several_renonsz": "first-only",
         "res_parti": "won", "res_negyvenszaz": "not-bid", "res_huszszaz": "not-bid", "res_ulti": "won",
@@ -155,3 +155,50 @@ def test_a_deal_not_booked_says_nothing_of_booking(tmp_path):
             " res_teritett_durchmars: not-bid}\n")
     out = _rule(tmp_path, case)
     assert "units" in out and "booked" not in out.split("ENTRIES ON THE SCORE SHEET", 1)[1].split("ARTICLES")[0]
+
+
+INFO = {"claim": "information", "booked": "no", "phase": "play", "info_offender": "defender_2",
+        "info_helpful": "yes", "info_context": "ordinary"}
+
+
+def test_the_declarers_bid_is_asked_once_for_the_deal_and_only_its_parts_are_asked():
+    # a warning (the result as played is written) and then a revoke by another player: the bid
+    # is one fact of the deal, asked once; each event asks only about the bids it holds
+    asked, s = walk([CUT_OFF, REVOKE])
+    assert [q for _, q in asked].count("bids") == 1, asked
+    first, later = asked_in(asked, 0), asked_in(asked, 1)
+    assert {"res_parti", "res_ulti"} <= set(first) and not {"res_negyvenszaz", "res_huszszaz"} & set(first)
+    assert [q for q in later if q.startswith("st_")] == ["st_parti", "st_ulti"], later
+    # the bids not made are taken as 'not bid' (not asked), and the renonsz is paid on the two made
+    ruling = s.rule()
+    paid = [p for f in ruling.findings for p in f.penalty if p.effect == "pays"]
+    assert [(p.player, p.amount, p.against) for p in paid] == [("defender_1", 10, "declarer")], paid
+
+
+def test_a_bid_answered_unknown_asks_every_part():
+    asked, _ = walk([REVOKE], {**BIDS, "bids": "unknown"})
+    assert {"st_parti", "st_negyvenszaz", "st_huszszaz", "st_ulti", "st_durchmars",
+            "st_teritett_durchmars"} <= set(asked_in(asked, 0)), asked
+
+
+def test_a_part_contradicting_the_bid_is_refused(tmp_path):
+    from click.testing import CliRunner
+    from referee.cli import main
+    path = tmp_path / "case.yaml"
+    path.write_text("game: ulti\nanswers: {claim: [revoke], booked: false, offender: defender_1,"
+                    " revoke_kind: not-follow, could_comply: true, card_visible: true, game_kind: colour,"
+                    " trump: tok, bids: [parti], st_parti: open, st_negyvenszaz: not-bid, st_huszszaz: not-bid,"
+                    " st_ulti: open, st_durchmars: not-bid, st_teritett_durchmars: not-bid}\n")
+    result = CliRunner().invoke(main, ["rule", str(path), "--no-register"])
+    assert result.exit_code == 2 and "exclude each other" in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_old_case_file_without_the_bid_is_ruled_as_before(tmp_path):
+    out = _rule(tmp_path, "game: ulti\nanswers: {claim: [revoke], booked: false, offender: defender_1,"
+                " revoke_kind: not-follow, could_comply: true, card_visible: true, game_kind: colour,"
+                " trump: tok, st_parti: open, st_negyvenszaz: not-bid, st_huszszaz: not-bid,"
+                " st_ulti: open, st_durchmars: not-bid, st_teritett_durchmars: not-bid}\n", "--format", "json")
+    import json
+    data = json.loads(out)
+    assert "declarer: units +10" in data["result"]["text"], data["result"]
