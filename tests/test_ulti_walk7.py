@@ -202,3 +202,20 @@ def test_an_old_case_file_without_the_bid_is_ruled_as_before(tmp_path):
     import json
     data = json.loads(out)
     assert "declarer: units +10" in data["result"]["text"], data["result"]
+
+
+def test_a_second_renonsz_in_a_later_event_is_examined_and_the_reading_asked():
+    # before: the later event's renonsz was taken as set aside by the first (only the first is
+    # settled) although nobody had said so; its questions, and the reading, were never asked
+    second = {**REVOKE, "offender": "defender_2"}
+    shared = {k: v for k, v in BIDS.items() if k != "several_renonsz"}
+    for reading, paid in (("first-only", 1), ("each", 2)):
+        asked, s = walk([REVOKE, second], {**shared, "several_renonsz": reading})
+        later = asked_in(asked, 1)
+        assert {"offender", "could_comply", "several_renonsz"} <= set(later), later
+        ruling = s.rule()
+        payments = [f for f in ruling.findings if any(p.effect == "pays" for p in f.penalty)]
+        assert len(payments) == paid, (reading, [(f.event, f.penalty) for f in ruling.findings])
+    # one renonsz only: the reading is never asked
+    asked, _ = walk([REVOKE], shared)
+    assert "several_renonsz" not in [q for _, q in asked]

@@ -23,7 +23,8 @@ from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
-from referee.expert.interview.relevance import Interview, from_other_events, prune, set_aside_by_earlier
+from referee.expert.interview.relevance import (Interview, asked_across_events, from_other_events, prune,
+                                                set_aside_by_earlier)
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
@@ -573,6 +574,7 @@ def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None)
             interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
         voided, interview.settled_elsewhere = from_other_events(book, per_event, k)
         interview.aside |= voided
+        interview.across = asked_across_events(book, per_event, dispute.answers, k)
         found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
     return found
 

@@ -32,6 +32,7 @@ class Interview:
         self.aside: set[str] = set()        # productions an earlier event's finding sets aside
         self.waiting: set[str] = set()      # needed(): read only by findings not yet sure to stand
         self.settled_elsewhere = False      # another event's finding is surely the deal's whole result
+        self.across: set[str] = set()       # the deal's questions other events make this one ask
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -101,7 +102,7 @@ class Interview:
             filling |= reads
             (sure if state.value(p.when) is True else maybe).update(reads)
         self._score_needs(state, [p for p in live if p.id not in winners], filling, maybe, sure)
-        deciding = self._askable(state, deciding)
+        deciding = self._askable(state, deciding | self.across)
         filling = self._askable(state, filling) - deciding
         # what only a finding that may yet not stand reads (its amount, its seat: bridge's size of
         # a procedural penalty nobody has decided on) waits for the questions that decide it
@@ -751,6 +752,11 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
             continue
         if _State(book, shared, producers).value(kp.when) is False:
             continue
+        if any(qid not in shared or is_unknown(shared[qid]) for qid in _deal_questions(book, kp)):
+            # a fact of the deal it turns on nobody has given (ulti: whether a later renonsz is
+            # settled too, a reading asked once two stand): the later claim is examined, or that
+            # question could never be asked (blind walk 7: a second renonsz left unexamined)
+            continue
         competing = [p for p in book.productions if p.action == "finding"
                      and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
         for answers in earlier:
@@ -760,6 +766,38 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
                 aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
     return aside
+
+
+def _deal_questions(book: Rulebook, kp: Production) -> set[str]:
+    """The deal's questions (``scope: deal``) a keep_first production's ``when`` reads."""
+    return {qid for qid in cond.questions_read(kp.when)
+            if qid in book.questions and book.questions[qid].scope == "deal"}
+
+
+def asked_across_events(book: Rulebook, per_event: list[dict], shared: dict, k: int) -> set[str]:
+    """The deal's questions a ``keep_first`` production reads that event ``k`` must ask: an
+    earlier event and this one each surely have a competing finding, so whether the earlier one
+    sets this one aside turns on them (ulti: how several renonsz are settled). Within one event
+    the interview finds them itself; across events no single event's productions read them."""
+    wanted: set[str] = set()
+    if k == 0 or len(per_event) < 2:
+        return wanted
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        open_ = {qid for qid in _deal_questions(book, kp) if qid not in shared}
+        if not open_ or _State(book, shared, producers).value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding"
+                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+
+        def stands(answers: dict) -> bool:
+            state = _State(book, answers, producers)
+            return any(state.value(p.when) is True for p in competing)
+        if stands(per_event[k]) and any(stands(a) for a in per_event[:k]):
+            wanted |= open_
+    return wanted
 
 
 def from_other_events(book: Rulebook, per_event: list[dict], k: int) -> tuple[set[str], bool]:
