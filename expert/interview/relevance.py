@@ -807,8 +807,8 @@ def from_other_events(book: Rulebook, per_event: list[dict], k: int) -> tuple[se
     another event surely has a finding that is the deal's whole result (a renonsz settled by the
     expected winnings), so that the deal's own entries (the result as played) are not needed here.
     A finding counts only when nothing that could set it aside would leave the deal unsettled:
-    whatever overrides it settles the deal too, and, where it competes under a ``keep_first``, its
-    event comes first or every finding it competes with settles the deal as well."""
+    whatever overrides it settles the deal too, and, where it competes under a ``keep_first``,
+    every finding it competes with settles the deal as well."""
     aside: set[str] = set()
     settled = False
     if len(per_event) < 2:
@@ -833,8 +833,8 @@ def from_other_events(book: Rulebook, per_event: list[dict], k: int) -> tuple[se
                 continue
             if (p.finding or {}).get("settles_deal"):
                 aside |= set(p.overrides)
-            if j > k and any(kp.competes(p.id) and not all(q.id in settling for q in findings if kp.competes(q.id))
-                             for kp in keepers):
+            if any(kp.competes(p.id) and not all(q.id in settling for q in findings if kp.competes(q.id))
+                   for kp in keepers):
                 continue
             settled = True
     return aside, settled
