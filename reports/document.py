@@ -58,8 +58,11 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
         "conditional": cond,
         "entries": entries(ruling, ruling.result, lang),
-        # "settled by these entries" only when none of them is still open
-        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open),
+        # "settled by these entries" only when none of them is still open; entries of a deal whose
+        # points were booked before the claim are not new: they stand as booked (blind walk 7)
+        "booked": _booked_words(ruling, lang),
+        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open
+                        and not getattr(ruling.result, "booked", False)),
         "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
@@ -79,6 +82,16 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "players_named": [(view.unnested(view.seat_label(ruling, s, lang)), players[s]) for s in book.seat_ids
                           if players.get(s)],
     }
+
+
+def _booked_words(ruling: Ruling, lang: str) -> str:
+    """What the result section says of a deal whose points were on the score sheet when the claim
+    was raised (rulebook ``score: booked``): the entries it lists, if any, are those already made."""
+    result = ruling.result
+    if result is None or not getattr(result, "booked", False):
+        return ""
+    w = words(lang)
+    return w["result_booked"] if result.entries else w["result_booked_none"]
 
 
 def _header(ruling: Ruling, w: dict) -> list[tuple[str, str]]:
@@ -523,6 +536,12 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
     name = r.request.partition(":")[2]
         # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
     articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
+    if r.cause == "not-given" and r.articles:
+        # refused as no article gives it: every article the deciding findings apply answers it, not
+        # only the first each cites (ulti walk 7: a renonsz payment asked for after the booking;
+        # the booking deadline, cited second, is what refuses it)
+        labels = [book.provisions[p].label for p in r.provisions or () if p in book.provisions]
+        articles = "; ".join(view.in_sentence(a, lang) for a in dict.fromkeys(list(r.articles) + labels))
     if not articles and r.cause == "not-met" and r.provision in book.provisions:
         # the article invoked, whose conditions fail
         articles = view.in_sentence(book.provisions[r.provision].label, lang)

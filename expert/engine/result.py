@@ -68,12 +68,19 @@ class Result:
     # so the entries are the deal as played until it is (blind walk 7, B2: an undecided trick
     # transfer printed the table score as if it stood)
     undecided: list[str] = field(default_factory=list)
+    # the deal's points were already on the score sheet when every claim was raised (score:
+    # booked): its entries are not new, they stand as booked (ulti walk 7: a claim after the
+    # booking reprinted the deal's entries as if they were to be written)
+    booked: bool = False
 
     def to_dict(self, book: Rulebook, header: dict) -> dict:
         names = dict((header or {}).get("players") or {})
-        return {"entries": [e.to_dict(book, names) for e in self.entries],
-                "settled_by": self.settled_by, "needs": self.open,
-                "text": result_text(book, self, names)}
+        d = {"entries": [e.to_dict(book, names) for e in self.entries],
+             "settled_by": self.settled_by, "needs": self.open,
+             "text": result_text(book, self, names)}
+        if self.booked:
+            d["booked"] = True
+        return d
 
 
 def _per_side(book: Rulebook, item: str) -> bool:
@@ -87,9 +94,10 @@ def side_id(book: Rulebook, seat: str) -> str:
     return seat
 
 
-def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result | None:
+def compute(book: Rulebook, findings: list, answers_of, shared: dict, events: int = 1) -> Result | None:
     """The result from the standing ``findings`` (``answers_of(event)`` gives the answers each was
-    ruled on; ``shared`` the deal's answers). None when the rulebook has no score sheet."""
+    ruled on; ``shared`` the deal's answers; ``events`` how many events the dispute has). None
+    when the rulebook has no score sheet."""
     score = book.score
     if not score:
         return None
@@ -118,7 +126,20 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
     undecided = [f.production for f in findings if getattr(f, "kind", None) == "undecided"]
-    return Result(combined, settled, open_, params, undecided)
+    return Result(combined, settled, open_, params, undecided,
+                  booked=_booked(score.get("booked"), [answers_of(k) for k in range(max(events, 1))]))
+
+
+def _booked(test, per_event: list[dict]) -> bool:
+    """Whether the deal's points were on the sheet when each claim was raised (``score: booked``,
+    a condition on answers, holds in every event); an unknown answer does not say so."""
+    if test is None:
+        return False
+    parsed = cond.parse(test, "rulebook.yaml")
+    try:
+        return all(holds(parsed, answers) for answers in per_event)
+    except Unresolved:
+        return False
 
 
 def specs_of(spec) -> list[dict]:

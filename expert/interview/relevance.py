@@ -31,6 +31,8 @@ class Interview:
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
         self.aside: set[str] = set()        # productions an earlier event's finding sets aside
         self.waiting: set[str] = set()      # needed(): read only by findings not yet sure to stand
+        self.settled_elsewhere = False      # another event's finding is surely the deal's whole result
+        self.across: set[str] = set()       # the deal's questions other events make this one ask
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -100,7 +102,7 @@ class Interview:
             filling |= reads
             (sure if state.value(p.when) is True else maybe).update(reads)
         self._score_needs(state, [p for p in live if p.id not in winners], filling, maybe, sure)
-        deciding = self._askable(state, deciding)
+        deciding = self._askable(state, deciding | self.across)
         filling = self._askable(state, filling) - deciding
         # what only a finding that may yet not stand reads (its amount, its seat: bridge's size of
         # a procedural penalty nobody has decided on) waits for the questions that decide it
@@ -197,7 +199,7 @@ class Interview:
                             target |= read
                         filling |= read
                     settled |= bool(spec.get("settles")) and surely
-        if settled or self._settled_in_every_world(live, effects):
+        if settled or self.settled_elsewhere or self._settled_in_every_world(live, effects):
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
@@ -750,6 +752,11 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
             continue
         if _State(book, shared, producers).value(kp.when) is False:
             continue
+        if any(qid not in shared or is_unknown(shared[qid]) for qid in _deal_questions(book, kp)):
+            # a fact of the deal it turns on nobody has given (ulti: whether a later renonsz is
+            # settled too, a reading asked once two stand): the later claim is examined, or that
+            # question could never be asked (blind walk 7: a second renonsz left unexamined)
+            continue
         competing = [p for p in book.productions if p.action == "finding"
                      and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
         for answers in earlier:
@@ -759,6 +766,85 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
                 aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
     return aside
+
+
+def _deal_questions(book: Rulebook, kp: Production) -> set[str]:
+    """The deal's questions (``scope: deal``) a keep_first production's ``when`` reads."""
+    return {qid for qid in cond.questions_read(kp.when)
+            if qid in book.questions and book.questions[qid].scope == "deal"}
+
+
+def asked_across_events(book: Rulebook, per_event: list[dict], shared: dict, k: int) -> set[str]:
+    """The deal's questions a ``keep_first`` production reads that event ``k`` must ask: an
+    earlier event and this one each surely have a competing finding, so whether the earlier one
+    sets this one aside turns on them (ulti: how several renonsz are settled). Within one event
+    the interview finds them itself; across events no single event's productions read them."""
+    wanted: set[str] = set()
+    if k == 0 or len(per_event) < 2:
+        return wanted
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        open_ = {qid for qid in _deal_questions(book, kp) if qid not in shared}
+        if not open_ or _State(book, shared, producers).value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding"
+                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+
+        def stands(answers: dict) -> bool:
+            state = _State(book, answers, producers)
+            return any(state.value(p.when) is True for p in competing)
+        if stands(per_event[k]) and any(stands(a) for a in per_event[:k]):
+            wanted |= open_
+    return wanted
+
+
+def from_other_events(book: Rulebook, per_event: list[dict], k: int) -> tuple[set[str], bool]:
+    """What the other events of the dispute (their answers, ``per_event``) surely decide for event
+    ``k``: the productions a deal-settling finding of another event sets aside (a misdeal, in
+    whichever event, voids every payment of the deal: knowledge/README.md, "Events"), and whether
+    another event surely has a finding that is the deal's whole result (a renonsz settled by the
+    expected winnings), so that the deal's own entries (the result as played) are not needed here.
+    A finding counts only when nothing that could set it aside would leave the deal unsettled:
+    whatever overrides it settles the deal too, and, where it competes under a ``keep_first``,
+    every finding it competes with settles the deal as well."""
+    aside: set[str] = set()
+    settled = False
+    if len(per_event) < 2:
+        return aside, settled
+    producers = _producers(book)
+    effects = (book.score or {}).get("effects") or {}
+    overriders: dict[str, list[Production]] = {}
+    for p in book.productions:
+        for o in p.overrides:
+            overriders.setdefault(o, []).append(p)
+    findings = [p for p in book.productions if p.action == "finding"]
+    settling = {p.id for p in findings if _settles(p, effects)}
+    keepers = [p for p in book.productions if p.action == "keep_first"]
+    for j, answers in enumerate(per_event):
+        if j == k:
+            continue
+        state = _State(book, answers, producers)
+        for p in findings:
+            if p.id not in settling or state.value(p.when) is not True:
+                continue
+            if any(q.id not in settling and state.value(q.when) is not False for q in overriders.get(p.id, ())):
+                continue
+            if (p.finding or {}).get("settles_deal"):
+                aside |= set(p.overrides)
+            if any(kp.competes(p.id) and not all(q.id in settling for q in findings if kp.competes(q.id))
+                   for kp in keepers):
+                continue
+            settled = True
+    return aside, settled
+
+
+def _settles(p: Production, effects: dict) -> bool:
+    """Whether a finding of this production is the deal's whole result (rulebook ``score:``)."""
+    return settles_by_itself(p.finding) or any(
+        spec.get("settles") for entry in (p.finding or {}).get("penalty") or [] if isinstance(entry, dict)
+        for spec in specs_of(effects.get(entry.get("effect"))))
 
 
 def _waiting(book: Rulebook, kp: Production) -> list[Production]:

@@ -351,10 +351,19 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         return
     file = str(book.root / "rulebook.yaml")
     line = getattr(score, "line", None)
-    unknown = set(score) - {"items", "effects", "play", "description"}
+    unknown = set(score) - {"items", "effects", "play", "description", "booked"}
     if unknown:
-        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play",
+        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play, booked",
                        file, line)
+    if score.get("booked") is not None:
+        # when the deal's points were already on the sheet as the claim was raised
+        try:
+            test = cond.parse(score["booked"], file)
+        except RefereeError as exc:
+            problems.error(exc.message, exc.file, exc.line)
+        else:
+            _condition(book, test, file, getattr(score["booked"], "line", line), problems, producers,
+                       "score booked")
     items = []
     for node in score.get("items") or []:
         if not isinstance(node, dict) or "id" not in node or "label" not in node:
