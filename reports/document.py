@@ -547,6 +547,11 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
     if r.cause == "not-met" and articles:       # the article whose conditions decide it
         reason += " " + w["cited"].format(articles=articles)
     answer = w[r.answer]
+    if r.cause == "less" and r.answer == "granted":
+        # less than asked is given: what is granted, and what is not (blind walk 8, s1)
+        answer = w["granted_part"]
+        reason = w["reason_less_part"].format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
+                                              asked=_with_unit(ruling, r, r.amount, lang))
     if r.cause == "part" and r.contrary:
         # met in part: which part is given, and what the ruling writes the other way
         answer = w["granted_part"]

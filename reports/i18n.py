@@ -180,7 +180,7 @@ def words(lang: str) -> dict[str, str]:
 # the annex, events, unknown facts, requests, the result, appeals.
 DOCUMENT: dict[str, dict[str, str]] = {
     "en": {
-        "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_scope": "the rules give it {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
+        "reason_less_part": "given: {given} ({articles}); not given: the rest of the {asked} asked", "reason_less": "the rules give {given}, not {asked} ({articles})", "reason_scope": "the rules give it {given}, not {asked} ({articles})", "reason_changed": "the ruling changes the result ({articles})",
         # the article a reason rests on, after it (Polish names a bare number "pkt.")
         "cited": "({articles})",
         # a number fact as the range one value tried stands for ("less than 61 (e.g. 54)")
@@ -224,7 +224,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Decided by", "note": "Note",
     },
     "sr": {
-        "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_scope": "pravila to predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
+        "reason_less_part": "usvojeno: {given} ({articles}); nije usvojeno: ostatak traženog ({asked})", "reason_less": "pravila predviđaju {given}, a ne {asked} ({articles})", "reason_scope": "pravila to predviđaju {given}, a ne {asked} ({articles})", "reason_changed": "odluka menja rezultat ({articles})",
         "cited": "({articles})",
         "at_least": "najmanje {a}", "less_than": "manje od {b}", "for_example": "{range} (npr. {value})",
         "ask_no_penalty": "bez kazne za ovog igrača", "ask_stands": "važi rezultat kako je odigrano", "on": "na",
@@ -266,7 +266,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Odlučio", "note": "Napomena",
     },
     "pl": {
-        "reason_less": "przepisy dają {given}, nie {asked} (pkt. {articles})", "reason_scope": "przepisy dają to {given}, nie {asked} (pkt. {articles})", "reason_changed": "orzeczenie zmienia wynik (pkt. {articles})",
+        "reason_less_part": "uwzględnione: {given} (pkt. {articles}); nieuwzględnione: pozostała część żądania ({asked})", "reason_less": "przepisy dają {given}, nie {asked} (pkt. {articles})", "reason_scope": "przepisy dają to {given}, nie {asked} (pkt. {articles})", "reason_changed": "orzeczenie zmienia wynik (pkt. {articles})",
         "cited": "(pkt. {articles})",
         "at_least": "co najmniej {a}", "less_than": "mniej niż {b}", "for_example": "{range} (np. {value})",
         "ask_no_penalty": "odstąpienie od kary wobec tego gracza", "ask_stands": "utrzymanie wyniku z rozgrywki", "on": "wobec",
@@ -308,7 +308,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Orzekł", "note": "Uwaga",
     },
     "ru": {
-        "reason_less": "по правилам полагается {given}, а не {asked} ({articles})", "reason_scope": "по правилам это полагается {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
+        "reason_less_part": "удовлетворено: {given} ({articles}); не удовлетворено: остальная часть требования ({asked})", "reason_less": "по правилам полагается {given}, а не {asked} ({articles})", "reason_scope": "по правилам это полагается {given}, а не {asked} ({articles})", "reason_changed": "решение меняет результат ({articles})",
         "cited": "({articles})",
         "at_least": "не менее {a}", "less_than": "менее {b}", "for_example": "{range} (например, {value})",
         "ask_no_penalty": "без наказания для этого игрока", "ask_stands": "результат остаётся таким, как сыграно", "on": "на",
@@ -350,7 +350,7 @@ DOCUMENT: dict[str, dict[str, str]] = {
         "decided_by": "Решил", "note": "Примечание",
     },
     "hu": {
-        "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_scope": "a szabályok szerint ez {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
+        "reason_less_part": "helyt adva: {given} ({articles}); nincs helyt adva: a kérés többi része ({asked})", "reason_less": "a szabályok szerint {given} jár, nem {asked} ({articles})", "reason_scope": "a szabályok szerint ez {given} jár, nem {asked} ({articles})", "reason_changed": "a döntés megváltoztatja az eredményt ({articles})",
         "cited": "({articles})",
         "at_least": "legalább {a}", "less_than": "kevesebb, mint {b}", "for_example": "{range} (pl. {value})",
         "ask_no_penalty": "büntetés mellőzése e játékossal szemben", "ask_stands": "a lejátszott eredmény érvényben marad", "on": "kivel szemben",
