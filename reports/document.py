@@ -121,6 +121,9 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         assumed = _assumed(ruling, f, lang).strip()
         if assumed:
             summary = f"{assumed} {summary}"
+            if view.finding_words_kind(ruling, f) == "no-violation-not-proven":
+                # not "no violation": the violation is not established, by the rule for that case
+                summary = f"{kind_words(lang, 'no-violation-not-proven')}. {summary}"
         lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
                                                                  if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
@@ -148,45 +151,30 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
 def _assumed(ruling: Ruling, finding, lang: str) -> str:
     """A finding resting on a fact nobody established, settled by the answer the text prescribes
     for that case (a burden, a presumption): said in the decision itself, with the article, so
-    the summary is not read as the fact established (blind walk 5, U3)."""
-    defaults = {u.question: u for u in ruling.unknown if u.has_default and u.event in (None, finding.event)}
-    if not defaults:
-        return ""
-    read = _questions_behind(ruling, finding.production)
+    the summary is not read as the fact established (blind walk 5, U3). A yes/no fact with
+    statements in the language reads as what was not established and what the rules take
+    instead (blind walk 8, U3: "The fact was not established: did the remark ...; the rules
+    prescribe in that case (...): no" read clumsily)."""
     w, book = words(lang), ruling.book
     said = []
-    for qid, u in defaults.items():
-        if qid not in read or qid not in book.questions:
-            continue
-        q = book.questions[qid]
+    for u in view.defaults_behind(ruling, finding):
+        q = book.questions[u.question]
         labels = "; ".join(view.in_sentence(book.provisions[c].label, lang) for c in u.cites if c in book.provisions)
-        said.append(w["assumed"].format(fact=lower_first(_question_words(ruling, qid, lang), ruling),
-                                        value=show_value(q, u.default, book, lang), articles=labels)
-                    + (f" ({text(u.why, lang).rstrip('.')})" if text(u.why, lang) else ""))
+        own = (q.fact or {}).get(lang)
+        if q.type == "yesno" and isinstance(own, dict) and own.get("yes") and own.get("no"):
+            line = w["assumed_that"].format(fact=lower_first(view._stated(q, not u.default, lang).rstrip("."), ruling),
+                                            value=lower_first(view._stated(q, u.default, lang).rstrip("."), ruling),
+                                            articles=labels)
+        else:
+            line = w["assumed"].format(fact=lower_first(_question_words(ruling, u.question, lang), ruling),
+                                       value=show_value(q, u.default, book, lang), articles=labels)
+        why = text(u.why, lang)
+        said.append(line + (f" ({why.rstrip('.')})" if why else ""))
     return "".join(f" {s}." for s in said)
 
 
 def _questions_behind(ruling: Ruling, production: str) -> set[str]:
-    """The questions the productions that led to ``production``'s finding tested (the trail),
-    through the facts they derived."""
-    trail = getattr(ruling, "trail", None) or []
-    book = ruling.book
-    read: set[str] = set()
-    todo, seen = [production], set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for t in trail:
-            if t.get("production") != name:
-                continue
-            for x in t.get("facts") or []:
-                if "answer" in x:
-                    read.add(x["answer"])
-                elif "fact" in x:
-                    todo += [p.id for p in book.productions if p.derive == x["fact"]]
-    return read
+    return view.questions_behind(ruling, production)
 
 
 def _joint(ruling: Ruling, loser_id: str, winner_id: str, lang: str) -> str | None:
@@ -458,11 +446,13 @@ def _signed(value) -> str:
 
 
 def applied(ruling: Ruling, lang: str) -> list[dict]:
-    """The articles applied, each once, with a short quote."""
+    """The articles applied, each once, with a short quote: each finding's, and the provisions
+    that prescribe the answer to a fact nobody established where a finding rests on it (blind
+    walk 8, U3: the paragraph that decided the case was missing here)."""
     seen, rows = set(), []
     findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
     for f in findings:
-        for pid in f.provisions:
+        for pid in [*f.provisions, *view.default_provisions(ruling, f)]:
             prov = ruling.book.provisions.get(pid)
             if prov is None or pid in seen:
                 continue
@@ -898,7 +888,7 @@ def technical(ruling: Ruling, lang: str) -> dict:
     quoted: dict[str, list[str]] = {}
     findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
     for f in findings:
-        for pid in f.provisions:
+        for pid in [*f.provisions, *view.default_provisions(ruling, f)]:
             if pid in book.provisions:
                 label = book.provisions[pid].label
                 quoted.setdefault(label, [])
