@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from referee.expert.engine.result import every_seat_item
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.finding_kinds import kind as kind_of
@@ -406,6 +407,7 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
     undecided = list(getattr(result, "undecided", []))
+    rows = _zero_lines(ruling, result, rows, lang) if not (undecided or waiting) else rows
     if undecided and rows:
         from referee.expert.engine.verdict import article_of
         said = w["entries_undecided"].format(articles=", ".join(dict.fromkeys(
@@ -417,6 +419,27 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         # no name before it: the line begins with it, so with a capital
         rows.append({"who": "", "item": "", "amount": said[:1].upper() + said[1:], "open": True, "against": ""})
     return rows
+
+
+def _zero_lines(ruling: Ruling, result, rows: list[dict], lang: str) -> list[dict]:
+    """Every player at the table on the sheet: one the ruling leaves untouched is written 0 on the
+    line the deal writes for everyone (ulti: "A védőtárs nullán marad", the innocent defender
+    stays at zero; blind walk 8, U1: he was missing). Only where something is written for
+    someone (else "no entry changes" says it for all) and nothing is still open."""
+    book = ruling.book
+    item = every_seat_item(book)
+    if item is None or not rows or any(e.amount is None for e in result.entries):
+        return rows
+    seats = list(book.seat_ids)
+    on_sheet = {e.player for e in result.entries if e.item}
+    label = text(next((i.get("label") for i in book.score.get("items") or [] if i.get("id") == item), None),
+                 lang) or item
+    keyed = [(seats.index(e.player) if e.player in seats else len(seats), row)
+             for e, row in zip([e for e in result.entries if e.item], rows)]
+    keyed += [(seats.index(s), {"who": view.player_name(ruling, s, lang), "item": label, "amount": "0",
+                                "open": False, "against": ""})
+              for s in seats if s not in on_sheet]
+    return [row for _, row in sorted(keyed, key=lambda k: k[0])]
 
 
 def _plain(value) -> str:
