@@ -219,8 +219,14 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
             if totals is not None:
                 short = [t for t in totals.values() if _short_of(t, request.amount)]
                 if len(short) == len(totals):
-                    # the least the rules give, said as the sheet would write it
-                    return "refused", Basis("less", found, given=_shown_total(totals))
+                    # the least the rules give, said as the sheet would write it: the effect is
+                    # given, but less of it than asked -- granted in part (blind walk 8, s1: the
+                    # game won without the schneider asked, 24 of 36, read "refused"); nothing of
+                    # it (0, or the other way) refuses it
+                    given = _shown_total(totals)
+                    if _some_of(given, request.amount):
+                        return "granted", Basis("less", found, given=given)
+                    return "refused", Basis("less", found, given=given)
                 if short:
                     # enough under some value of the open fact, too little under another
                     return "undecided", Basis("depends", found, given=_shown_total(totals))
@@ -365,6 +371,11 @@ def _short_of(given, asked) -> bool:
     return given < asked
 
 
+def _some_of(given, asked) -> bool:
+    """Some of what was asked is given: an amount on the same side of zero as the one asked."""
+    return isinstance(given, (int, float)) and not isinstance(given, bool) and given * asked > 0
+
+
 def _shown_total(totals: dict):
     """One amount, or the list of them under the values of the open fact."""
     values = list(dict.fromkeys(totals.values()))
@@ -482,6 +493,9 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
     if basis.cause == "less":
+        if answer == "granted":
+            return (f"granted in part: the rules give {_or(basis.given)} of the {request.amount} asked "
+                    f"({arts})")
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
     if basis.cause == "scope":
         effect = request.asks.partition(":")[2]
@@ -525,7 +539,8 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
     answers = []
     for r in requests:
         per_branch = [answer_request(_branch(ruling, alt), r) for alt in ruling.alternatives]
-        if len({a.answer for a in per_branch}) == 1:
+        # granted in full under one alternative, in part under another: not the same answer
+        if len({(a.answer, in_part(a)) for a in per_branch}) == 1:
             answers.append(per_branch[0])
             continue
         facts = ", ".join(u.question for u in ruling.unknown if u.matters)
@@ -537,6 +552,12 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))
     return answers
+
+
+def in_part(answer: RequestAnswer) -> bool:
+    """A request granted only in part: less than the amount asked, or with the ruling going the
+    other way on the same matter."""
+    return answer.answer == "granted" and (answer.cause == "less" or bool(answer.contrary))
 
 
 def _branch(ruling: Ruling, alt) -> Ruling:
@@ -557,4 +578,4 @@ def _when(alt) -> str:
     return " or ".join(", ".join(f"{q} = {v}" for q, v in w.items()) for w in alt.when)
 
 
-__all__ = ["answer_all", "answer_request", "decide", "side_of", "FindingOut"]
+__all__ = ["answer_all", "answer_request", "decide", "in_part", "side_of", "FindingOut"]

@@ -326,6 +326,33 @@ def _combine(book, entries: list[Entry]) -> list[Entry]:
     return sorted(result, key=rank)
 
 
+def every_seat_item(book: Rulebook) -> str | None:
+    """The first item of the score sheet on which the deal as played (``score.play``) writes a
+    line for every player at the table (for a per-side item, for every side): the line on which
+    a player the ruling leaves untouched is written 0 (ulti: "A védőtárs nullán marad", the
+    innocent defender stays at zero). Only a player's own signed item (a change: bula, units),
+    never a count (bridge's tricks taken) nor a side's score, where 0 would state a result. None
+    where no item has a line for everyone (skat writes only the soloist's game; the opponents
+    have no line of their own)."""
+    score = book.score or {}
+    seats = list(book.seat_ids)
+    for item in [i.get("id") for i in score.get("items") or []]:
+        if _per_side(book, item) or not signed(book, item):
+            continue
+        written: set[str] = set()
+        for rule in score.get("play") or []:
+            for spec in rule.get("entries") or []:
+                if spec.get("item") != item:
+                    continue
+                ref = spec.get("player")
+                # a seat read from the answers (bridge: the declarer, his left-hand opponent)
+                # may be any seat
+                written |= {ref} if isinstance(ref, str) and ref in seats else set(seats)
+        if written >= set(seats):
+            return item
+    return None
+
+
 def result_text(book: Rulebook, result: Result, names: dict) -> str:
     """One line in English for the JSON contract: "Marko: bula −8; Jovan: supe 2 against Marko"."""
     parts = []

@@ -213,7 +213,8 @@ class RequestAnswer:
     provision: str | None = None  # the article the party invoked
     on: str | None = None         # the player the effect was asked on
     amount: Any = None            # how much was asked
-    given: Any = None             # how much the rules give, when less than asked
+    given: Any = None             # how much the rules give, when less than asked (cause "less":
+                                  # granted in part when some of it is given, else refused)
     # granted in part (cause "part"): what the ruling gives the other way on the same matter,
     # each (article, PenaltyLine)
     contrary: list = field(default_factory=list)
@@ -237,6 +238,10 @@ class RequestAnswer:
         if self.contrary:
             d["in_part"] = True
             d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
+        if self.answer == "granted" and self.cause == "less":
+            # granted in part: less than the amount asked is given
+            d["in_part"] = True
+            d["given"] = self.given
         if self.branches:
             d["alternatives"] = list(self.branches)
         if self.event is not None:

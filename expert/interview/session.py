@@ -31,7 +31,7 @@ from referee.expert.interview.relevance import (Interview, articles_fed, asked_a
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
-from referee.expert.language.dispute import Dispute, Request, on_own_side
+from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
@@ -535,7 +535,13 @@ class Session:
             # side receiving them; "bula": the player who takes it), so the question quotes it;
             # a player is named, not numbered: a number here is an amount typed ahead
             label = text((book.effects.get(effect) or {}).get("label"), self.lang) or effect
-            return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
+            # Enter names the party himself where the effect is one written in a player's favour
+            # (the soloist's own game scored as won), else the other side
+            said = ws["request_on"].format(effect=label)
+            if favours_its_player(book, effect):
+                party = self.draft["party"]
+                said = ws["request_on_own"].format(effect=label, who=names.get(party) or book.seat_label(party, self.lang))
+            return Prompt("request_on", "on", said, type="seat",
                           options=seats, can_skip=True, heading=heading,
                           allowed=rw["player_expected"].format(seats=", ".join(
                               f"{o.value}" + (f" ({o.name})" if o.name else "") for o in seats)))
@@ -592,6 +598,8 @@ class Session:
                        or (o.name and raw.lower() == o.name.lower())), None)
             if on is None:
                 raise self._refuse(raw, prompt)
+        elif favours_its_player(self.book, self.draft["asks"].partition(":")[2]):
+            on = self.draft["party"]          # Enter: the party himself (the prompt says so)
         own = on_own_side(self.book, self.draft["party"], self.draft["asks"], on, self.lang)
         if own is not None:
             raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
@@ -710,7 +718,13 @@ class Session:
 
     # --- review and ruling -------------------------------------------------------------
     def review_rows(self) -> list[dict]:
-        """Every answer given, the deal's first, then each event's: what the review lists."""
+        """Every answer given, in the order the questions were asked (blind walk 8: the deal's
+        answers came first, so the last question asked, the soloist's seat, headed the list):
+        with several events, the deal's answers, then each event's, each in the order asked.
+        An answer changed keeps its place; answers with no record of when they were given (a
+        case file resumed) follow, in the rulebook's order."""
+        asked = {key: n for n, key in enumerate(self.times)}
+        book_order = {qid: n for n, qid in enumerate(self.book.questions)}
         rows = []
         for where, answers in [(None, self.shared)] + list(enumerate(self.events)):
             for qid in self.book.questions:
@@ -719,7 +733,15 @@ class Session:
                     rows.append({"event": where, "question": qid, "text": question_text(q, self.lang),
                                  "shown": show_value(q, answers[qid], self.book, self.lang),
                                  "unknown": is_unknown(answers[qid])})
-        return rows
+        several = len(self.events) > 1
+        groups = [None] + list(range(len(self.events)))
+
+        def rank(row):
+            key = self.key(row["event"], row["question"])
+            # one event: the deal's answers and the event's are one list, as asked
+            group = groups.index(row["event"]) if several else 0
+            return (group, 0, asked[key], 0) if key in asked else (group, 1, 0, book_order[row["question"]])
+        return sorted(rows, key=rank)
 
     @property
     def done(self) -> bool:
