@@ -108,7 +108,9 @@ def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
                          on=request.on, amount=request.amount, given=basis.given, scope=request.scope,
-                         contrary=[(f.article, line) for f, line in basis.contrary])
+                         contrary=[(f.article, line) for f, line in basis.contrary],
+                         no_violation=basis.cause == "not-given" and bool(basis.findings)
+                         and all(f.kind == "no-violation" for f in basis.findings))
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:

@@ -225,6 +225,9 @@ class RequestAnswer:
     by_event: int | None = None   # cause "other-event": the event whose findings give it, from 1
     # a request about one event: what other events' findings answer to it, where they speak to it
     elsewhere: list = field(default_factory=list)
+    # refused because the findings that decide establish no violation (cause "not-given"): the
+    # reason says so, not merely that no article gives it (walk 8: Law 48A, Član 12 stav 4)
+    no_violation: bool = False
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
