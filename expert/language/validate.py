@@ -108,7 +108,7 @@ def _effects(book: Rulebook, problems: Problems) -> None:
                 for s in scopes)):
             problems.error(f"rulebook.yaml: effect {name!r}: scopes, expected a list of {{id, label}}, "
                            "narrowest first (how long the effect lasts)", file, line)
-        for key in ("refused_by", "given_by"):
+        for key in ("refused_by", "given_by", "governed_by"):
             # the articles that answer a request for an effect no penalty gives (engine/requests.py)
             ids = effect.get(key)
             if ids is not None and not (isinstance(ids, list) and all(str(i) in book.provisions for i in ids)):
