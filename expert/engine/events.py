@@ -92,7 +92,7 @@ def _settles_deal(book, findings: list, not_ruled: list) -> None:
 
 def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_established: list,
                 not_established_events: list, answers: list[dict], trail: list) -> None:
-    competing = [f for f in findings if kp.competes(f.production) and f.kind not in NOT_RULED_KINDS]
+    competing = [f for f in findings if kp.ranks(f.production, f.kind)]
     if not competing:
         return
     first_event = min(f.event for f in competing)

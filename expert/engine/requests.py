@@ -23,7 +23,7 @@ from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids,
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
-    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
+    cause: str            # granted | not-given | own-infraction | settled | set-aside | not-met | undecided |
                           # no-article | less (granted, but less than asked) | changed (the result does not stand) |
                           # scope (granted, but for less time than asked) | part | depends
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
@@ -142,7 +142,9 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
-            return "refused", Basis("own-infraction", against_us)
+            # a settlement is no infraction: the rules settle the deal against the side
+            settled = all(f.kind == "settlement" for f in against_us)
+            return "refused", Basis("settled" if settled else "own-infraction", against_us)
         if open_ours:
             return "undecided", Basis("undecided", open_ours)
         return "granted", Basis("granted", [f for f in _deciding(standing) if f.kind not in INFRACTION_KINDS])
@@ -486,6 +488,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"granted in part: given by {arts}; the other way: {other}"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
+    if basis.cause == "settled":
+        return f"refused: no irregularity, but the rules settle the deal against the party's own side ({arts})"
     if basis.cause == "less":
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
     if basis.cause == "scope":

@@ -19,7 +19,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.logic import Logic, answer3, derive3, fact3
-from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
+from referee.expert.language.model import Production, Question, Rulebook
 
 
 class Interview:
@@ -224,8 +224,7 @@ class Interview:
             if not isinstance(order, list) or state.value(kp.when) is not True:
                 continue
             competing = [p for p in self.book.productions
-                         if p.action == "finding" and p.kind not in NOT_RULED_KINDS
-                         and kp.competes(p.id)]
+                         if p.action == "finding" and kp.ranks(p.id, p.kind)]
             claim = {p.id: p.claim for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
@@ -750,8 +749,7 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
             continue
         if _State(book, shared, producers).value(kp.when) is False:
             continue
-        competing = [p for p in book.productions if p.action == "finding"
-                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+        competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
         for answers in earlier:
             state = _State(book, answers, producers)
             if any(state.value(p.when) is True for p in competing):
@@ -766,4 +764,4 @@ def _waiting(book: Rulebook, kp: Production) -> list[Production]:
     compete with it, and those that only clear a claim (no violation)."""
     return [p for p in book.productions if p.action == "finding"
             and (p.kind == "no-violation"
-                 or (p.kind not in NOT_RULED_KINDS and kp.competes(p.id)))]
+                 or kp.ranks(p.id, p.kind))]

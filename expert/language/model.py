@@ -134,6 +134,15 @@ class Production(Located):
         return ((self.keep_first_among is None or production_id in self.keep_first_among)
                 and production_id not in (self.keep_first_except or ()))
 
+    def ranks(self, production_id: str, kind: str | None) -> bool:
+        """For a keep_first production: whether a finding of that production and kind competes.
+        A kind that establishes no irregularity and ends nothing (no violation, a settlement)
+        competes only where ``among`` names its production: skat's concession that stands is a
+        settlement (no irregularity), yet it ends the game, so an act after it is not ruled."""
+        if not self.competes(production_id):
+            return False
+        return kind not in NOT_RULED_KINDS or production_id in (self.keep_first_among or ())
+
 
 @dataclass
 class Case(Located):
