@@ -153,8 +153,8 @@ def _keep_first_patterns(p: Production) -> list:
         AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=MATCH.kb & kinds),
         TEST(_later),
     ]
-    if p.keep_first_among or p.keep_first_except:
-        patterns.append(TEST(lambda pa, ka, pb, kb: p.ranks(pa, ka) and p.ranks(pb, kb)))
+    if p.keep_first_among or p.keep_first_except or p.keep_first_later:
+        patterns.append(TEST(lambda pa, ka, pb, kb: p.ranks(pa, ka) and p.yields(pb, kb)))
     return patterns
 
 

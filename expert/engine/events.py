@@ -97,7 +97,10 @@ def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_estab
         return
     first_event = min(f.event for f in competing)
     first = next(f for f in competing if f.event == first_event)
-    for f in competing:
+    # ... and what is never the first but cannot follow it either (keep_first `later`)
+    following = [f for f in findings if f.event > first_event and f not in competing
+                 and f.production in (kp.keep_first_later or ())]
+    for f in competing + following:
         if f.event != first_event:
             findings.remove(f)
             not_ruled.append(_set_aside(book, f, kp, "later", first))

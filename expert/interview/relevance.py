@@ -764,4 +764,4 @@ def _waiting(book: Rulebook, kp: Production) -> list[Production]:
     compete with it, and those that only clear a claim (no violation)."""
     return [p for p in book.productions if p.action == "finding"
             and (p.kind == "no-violation"
-                 or kp.ranks(p.id, p.kind))]
+                 or kp.yields(p.id, p.kind))]

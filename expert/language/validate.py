@@ -222,7 +222,7 @@ def _production(book: Rulebook, p, producers, ids, problems):
         if q is None or q.type != "order":
             problems.error(f"{owner}: keep_first needs an order question, got {p.keep_first!r}",
                            p.file, p.line)
-        for key in ("among", "except"):
+        for key in ("among", "except", "later"):
             for other in getattr(p, f"keep_first_{key}") or []:
                 if other not in ids or book.production(other).action != "finding":
                     problems.error(f"{owner}: keep_first {key} names {other!r}, expected a production "
