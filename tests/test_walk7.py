@@ -4,6 +4,13 @@ the ruling it gives: a case in, the questions and the ruling out.
 - preferans: the contra in force at any act but a statement in the declaring is the contra the
   hand was played at, one fact of the deal: asked once in a dispute of two events, and an
   answer against it refused; who gave the kontra answers "was the partner the kontraš";
+- skat: a concession that stands is no irregularity (a settlement), and still ends the game;
+- skat: a request to take a card back that no finding gives is refused under 4.1.2, the article
+  that governs it, not under whichever article ruled (4.1.3);
+- skat: the soloist's lead from Środek or Zadek is ruled beside another ground of the same act;
+- skat: after the infraction that ended the game, a later act's "play continues" is neither
+  asked nor ruled; the bid is asked before the level it forces, and "no higher level" is refused
+  for an overbid (4.1.5).
 """
 from __future__ import annotations
 
@@ -85,3 +92,110 @@ def test_who_gave_the_kontra_answers_whether_the_partner_who_fell_was_the_kontra
     assert s.impossible("partner_kontras", True, 0) is None
     s.shared["kontras"] = "defender_1"
     assert s.impossible("partner_kontras", True, 0) is not None
+
+
+# --- skat ---------------------------------------------------------------------------------
+GAME = {"game_type": "clubs", "matadors_with": "with", "matadors": 1, "hand": "not_hand", "announced": "none"}
+
+
+def decision(ruling, lang: str = "en") -> str:
+    return render(ruling, "text", lang).split("ANNEX", 1)[0]
+
+
+def test_a_concession_that_stands_is_no_irregularity_and_still_ends_the_game(tmp_path):
+    ruling = rule_case(tmp_path, "skat", {"answers": {"claim": ["soloist-concedes"], "cards_in_hand": 10, **GAME,
+                                                       "bid": 24},
+                                          "requests": [{"party": "soloist", "asks": "rejected"}]})
+    assert [(f.provisions, f.kind) for f in ruling.findings] == [(["skat:4.3.1"], "settlement")]
+    text = render(ruling, "text", "en")
+    assert "Irregularity established" not in text and "the concession stands" in text
+    assert "Offender" not in text
+    assert "no irregularity, but the rules settle the deal against" in text
+    assert "−48" in text
+    # a concession without consent at 8 cards merely has no effect: no settlement
+    none = rule_case(tmp_path, "skat", {"answers": {"claim": ["soloist-concedes"], "cards_in_hand": 8,
+                                                     "opponent_consent": False}})
+    assert [f.kind for f in none.findings] == ["no-violation"]
+    # it ends the game: an act after it is not ruled (the concession competes as the first)
+    later = rule_case(tmp_path, "skat", {"answers": {**GAME, "bid": 24}, "events": [
+        {"claim": ["soloist-concedes"], "cards_in_hand": 9},
+        {"claim": ["gestures-comments"], "offender": "opponent_1", "claimed_at_once": True,
+         "revealing_or_influencing": True}]})
+    assert [(f.provisions, f.kind) for f in later.findings] == [(["skat:4.3.1"], "settlement")]
+    assert [n.article for n in later.not_ruled] == ["4.2.9"]
+
+
+def test_a_card_taken_back_is_refused_under_the_article_that_governs_it(tmp_path):
+    lead = {"claim": ["lead-before-announcement"], "announced_before_lead": True, "soloist_place": "zadek",
+            "lead_card_on_table": True, "lead_noticed": "before_trick_complete", "innocent_choice": "end",
+            **GAME, "bid": 30}
+    ask = [{"party": "soloist", "asks": "effect:card_taken_back"}]
+    for answers in (lead, {"claim": ["soloist-concedes"], "cards_in_hand": 10, **GAME, "bid": 24}):
+        ruling = rule_case(tmp_path, "skat", {"answers": answers, "requests": ask})
+        assert [(r.answer, r.articles) for r in ruling.requests] == [("refused", ["4.1.2"])]
+        assert "(see 4.1.2)" in decision(ruling)
+        assert "zob. pkt. 4.1.2" in decision(ruling, "pl")
+    # where play continues on the opponents' demand the card goes back: granted, by the finding
+    ruling = rule_case(tmp_path, "skat", {"answers": {**lead, "innocent_choice": "continue", "choice_by": "opponent_1"},
+                                          "requests": [{"party": "soloist", "asks": "effect:card_taken_back",
+                                                        "on": "soloist"}]})
+    assert [r.answer for r in ruling.requests] == ["granted"]
+
+
+def test_the_lead_from_zadek_is_ruled_beside_another_ground_of_the_same_act(tmp_path):
+    answers = {"claim": ["lead-before-announcement", "wrong-lead"], "offender": "soloist", "claims_one_act": True,
+               "announced_before_lead": True, "soloist_place": "zadek", "lead_entitled": False,
+               "lead_card_on_table": True, "last_trick": False, "lead_noticed": "before_trick_complete",
+               "innocent_choice": "end", **GAME, "bid": 24}
+    ruling = rule_case(tmp_path, "skat", {"answers": answers})
+    assert ("lead-before-announcement", "violation") in [(f.claim, f.kind) for f in ruling.findings]
+    assert [f.penalty[0].amount for f in ruling.findings if f.provisions == ["skat:4.1.4"]] == [-48]
+    # the interview asks the first trick's state of play neither way: no trick is complete
+    _, asked = walk("skat", [{"claim": "lead-before-announcement,wrong-lead", "offender": "soloist",
+                              "claims_one_act": "yes", "announced_before_lead": "yes",
+                              "lead_entitled": "no", "lead_card_on_table": "yes", "last_trick": "no",
+                              "lead_noticed": "before_trick_complete", "innocent_choice": "end"}],
+                    {"soloist_place": "zadek", "game_type": "clubs", "matadors_with": "with", "matadors": "1",
+                     "hand": "not_hand", "announced": "none", "bid": "24"})
+    assert "points_counted" not in [q for _, q in asked] and "decided" not in [q for _, q in asked], asked
+
+
+def test_after_the_game_ended_a_later_act_asks_no_choice_and_play_does_not_continue(tmp_path):
+    first = {"claim": "wrong-lead", "offender": "opponent_1", "lead_entitled": "no", "lead_card_on_table": "yes",
+             "last_trick": "no", "lead_noticed": "before_trick_complete", "innocent_choice": "end",
+             "points_counted": "no", "decided": "open"}
+    second = {"claim": "play-before-turn", "offender": "opponent_2", "claimed_at_once": "yes", "early_act": "played",
+              "could_affect": "yes", "innocent_choice": "continue", "choice_by": "soloist"}
+    deal = {"game_type": "clubs", "matadors_with": "with", "matadors": "1", "hand": "not_hand", "announced": "none",
+            "bid": "24", "required_level": "none", "soloist_seat": ""}
+    s, asked = walk("skat", [first, second], deal)
+    assert s.next().kind == "review", asked
+    assert (2, "innocent_choice") not in asked and (1, "innocent_choice") in asked, asked
+    # the first act let play go on: the second is ruled, its choice asked
+    s, asked = walk("skat", [{**first, "innocent_choice": "continue", "choice_by": "soloist"},
+                             {**second, "innocent_choice": "end", "points_counted": "no", "decided": "open"}],
+                    {**deal, "played_out": "no"})
+    assert (2, "innocent_choice") in asked, asked
+
+
+def test_the_bid_is_asked_before_the_level_it_forces():
+    event = {"claim": "gestures-comments", "offender": "opponent_1", "claimed_at_once": "yes",
+             "revealing_or_influencing": "yes", "innocent_choice": "end", "points_counted": "no", "decided": "open",
+             "level_still_open": "yes"}
+    deal = {"game_type": "clubs", "matadors_with": "with", "matadors": "1", "hand": "not_hand", "announced": "none",
+            "bid": "30", "soloist_seat": ""}
+    s, asked = walk("skat", [event], deal)
+    ids = [q for _, q in asked]
+    assert ids[-1] == "required_level", ids
+    assert ids.index("bid") < ids.index("required_level"), ids
+    # clubs with one is worth 24 simple: a bid of 30 forces Schneider, "none" is refused
+    with pytest.raises(AnswerRefused):
+        s.answer("none")
+    s.answer("schneider")
+    while (p := s.next()) is not None and p.kind == "question":
+        s.answer({"level_still_open": "yes"}.get(p.id, ""))
+    ruling = s.rule()
+    assert [f.penalty[0].amount for f in ruling.findings if "skat:4.1.5" in f.provisions] == [36]
+    # with the bid at 24 the simple game reaches it: no higher level, not asked at all
+    s, asked = walk("skat", [event], {**deal, "bid": "24", "required_level": "none"})
+    assert "required_level" not in [q for _, q in asked] and s.shared.get("required_level") == "none"

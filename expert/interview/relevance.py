@@ -752,7 +752,11 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
         competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
         for answers in earlier:
             state = _State(book, answers, producers)
-            if any(state.value(p.when) is True for p in competing):
+            # a finding another one surely sets aside there (skat: the infraction's end of the
+            # game, when the innocent side demanded that play continue) ends nothing
+            beaten = {o for q in book.productions if q.overrides and state.value(q.when) is True
+                      for o in q.overrides}
+            if any(p.id not in beaten and state.value(p.when) is True for p in competing):
                 wanted = {str(c) for c in claims or []} | {""}
                 aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
