@@ -559,7 +559,8 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         # the article invoked, whose conditions fail
         articles = view.in_sentence(book.provisions[r.provision].label, lang)
     reason = {
-        "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
+        "granted": w["reason_granted"], "own-infraction": w["reason_own"], "settled": w["reason_settled"],
+        "set-aside": w["reason_set_aside"],
         "not-given": (w["reason_no_violation"] if getattr(r, "no_violation", False) and articles
                       else w["reason_not_given_by"] if articles else w["reason_not_given"]),
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],

@@ -92,12 +92,15 @@ def _settles_deal(book, findings: list, not_ruled: list) -> None:
 
 def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_established: list,
                 not_established_events: list, answers: list[dict], trail: list) -> None:
-    competing = [f for f in findings if kp.competes(f.production) and f.kind not in NOT_RULED_KINDS]
+    competing = [f for f in findings if kp.ranks(f.production, f.kind)]
     if not competing:
         return
     first_event = min(f.event for f in competing)
     first = next(f for f in competing if f.event == first_event)
-    for f in competing:
+    # ... and what is never the first but cannot follow it either (keep_first `later`)
+    following = [f for f in findings if f.event > first_event and f not in competing
+                 and f.production in (kp.keep_first_later or ())]
+    for f in competing + following:
         if f.event != first_event:
             findings.remove(f)
             not_ruled.append(_set_aside(book, f, kp, "later", first))

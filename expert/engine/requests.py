@@ -23,12 +23,13 @@ from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids,
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
-    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
+    cause: str            # granted | not-given | own-infraction | settled | set-aside | not-met | undecided |
                           # no-article | less (granted, but less than asked) | changed (the result does not stand) |
                           # scope (granted, but for less time than asked) | part | depends
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
+    articles: list = field(default_factory=list)      # the articles cited, where not the findings'
 
 
 def side_of(book: Rulebook, seat: str) -> set[str]:
@@ -100,8 +101,8 @@ def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
     provisions: list[str] = []
     for f in basis.findings:
         provisions += [p for p in f.provisions if p not in provisions]
-    articles: list[str] = []
-    for f in basis.findings:
+    articles: list[str] = list(basis.articles)
+    for f in basis.findings if not articles else []:
         if f.article not in articles:
             articles.append(f.article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
@@ -143,7 +144,9 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
-            return "refused", Basis("own-infraction", against_us)
+            # a settlement is no infraction: the rules settle the deal against the side
+            settled = all(f.kind == "settlement" for f in against_us)
+            return "refused", Basis("settled" if settled else "own-infraction", against_us)
         if open_ours:
             return "undecided", Basis("undecided", open_ours)
         return "granted", Basis("granted", [f for f in _deciding(standing) if f.kind not in INFRACTION_KINDS])
@@ -262,7 +265,11 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     writing = [f for f in _deciding(standing) if any(p.effect == name for p in f.penalty)]
     if writing and target is not None:
         return "refused", Basis("other-player", writing)
-    return "refused", Basis("not-given", _deciding(standing))
+    # the articles that say when the effect is given (rulebook.yaml governed_by) answer a request
+    # no finding gives, rather than whichever article ruled (skat: a card taken back is 4.1.2's
+    # matter, not that of the 4.1.3 ending that let it stand)
+    governing = [book.provisions[i].label for i in spec.get("governed_by") or () if i in book.provisions]
+    return "refused", Basis("not-given", _deciding(standing), articles=list(dict.fromkeys(governing)))
 
 
 def _could_give(book: Rulebook, f, name: str) -> bool:
@@ -494,6 +501,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"granted in part: given by {arts}; the other way: {other}"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
+    if basis.cause == "settled":
+        return f"refused: no irregularity, but the rules settle the deal against the party's own side ({arts})"
     if basis.cause == "less":
         if answer == "granted":
             return (f"granted in part: the rules give {_or(basis.given)} of the {request.amount} asked "
@@ -513,7 +522,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "set-aside":
         return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
     if basis.cause == "not-given":
-        return ("refused: no article applied gives this" + (f" (ruled: {arts})" if arts else ""))
+        return ("refused: no article applied gives this" + (f" (ruled: {arts})" if arts else "")
+                + (f"; see {'; '.join(basis.articles)}" if basis.articles else ""))
     if basis.cause == "undecided":
         return f"undecided: {arts}"
     if basis.cause == "no-article":

@@ -296,7 +296,7 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
         if not isinstance(order, list) or claim not in order:
             continue
         for f in findings:
-            if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
+            if (kp.ranks(f.production, f.kind) and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
                 return ("later", f.article, article_of(book, kp))
     # across events: an earlier event's finding that a keep_first production rules on first
@@ -304,7 +304,7 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
         if kp.action != "keep_first" or event == 0:
             continue
         for f in sorted(ruling.findings, key=lambda f: f.event):
-            if f.event < event and kp.competes(f.production) and f.kind not in NOT_RULED_KINDS:
+            if f.event < event and kp.ranks(f.production, f.kind):
                 return ("later", f.article, article_of(book, kp))
     return None
 

@@ -19,7 +19,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.logic import Logic, answer3, derive3, fact3
-from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
+from referee.expert.language.model import Production, Question, Rulebook
 
 
 class Interview:
@@ -226,8 +226,7 @@ class Interview:
             if not isinstance(order, list) or state.value(kp.when) is not True:
                 continue
             competing = [p for p in self.book.productions
-                         if p.action == "finding" and p.kind not in NOT_RULED_KINDS
-                         and kp.competes(p.id)]
+                         if p.action == "finding" and kp.ranks(p.id, p.kind)]
             claim = {p.id: p.claim for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
@@ -757,11 +756,14 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
             # settled too, a reading asked once two stand): the later claim is examined, or that
             # question could never be asked (blind walk 7: a second renonsz left unexamined)
             continue
-        competing = [p for p in book.productions if p.action == "finding"
-                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+        competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
         for answers in earlier:
             state = _State(book, answers, producers)
-            if any(state.value(p.when) is True for p in competing):
+            # a finding another one surely sets aside there (skat: the infraction's end of the
+            # game, when the innocent side demanded that play continue) ends nothing
+            beaten = {o for q in book.productions if q.overrides and state.value(q.when) is True
+                      for o in q.overrides}
+            if any(p.id not in beaten and state.value(p.when) is True for p in competing):
                 wanted = {str(c) for c in claims or []} | {""}
                 aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
@@ -789,8 +791,7 @@ def asked_across_events(book: Rulebook, per_event: list[dict], shared: dict, k: 
         open_ = {qid for qid in _deal_questions(book, kp) if qid not in shared}
         if not open_ or _State(book, shared, producers).value(kp.when) is False:
             continue
-        competing = [p for p in book.productions if p.action == "finding"
-                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+        competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
 
         def stands(answers: dict) -> bool:
             state = _State(book, answers, producers)
@@ -852,4 +853,4 @@ def _waiting(book: Rulebook, kp: Production) -> list[Production]:
     compete with it, and those that only clear a claim (no violation)."""
     return [p for p in book.productions if p.action == "finding"
             and (p.kind == "no-violation"
-                 or (p.kind not in NOT_RULED_KINDS and kp.competes(p.id)))]
+                 or kp.yields(p.id, p.kind))]

@@ -398,15 +398,39 @@ class Session:
         self.times[self.key(where, qid)] = _now()
         self.history.append(["implied", where, qid])
 
-    def _drop_implied(self) -> None:
-        """Answers taken as following from others are worked out again after any change."""
+    def _drop_implied(self) -> list[tuple[int | None, str]]:
+        """Answers taken as following from others are worked out again after any change: dropped
+        here, and kept by ``_rederive`` where they still follow. Returns what was dropped."""
+        dropped = []
         for h in [h for h in self.history if h[0] == "implied"]:
             self._store(h[1]).pop(h[2], None)
             self.history.remove(h)
+            dropped.append((h[1], h[2]))
+        return dropped
+
+    def _rederive(self, dropped: list[tuple[int | None, str]]) -> None:
+        """Give again each answer dropped by ``_drop_implied`` that still follows from the answers
+        (and whose question is still asked with them): a fact of the deal said once in other words
+        stays said for the events after it (preferans: the contra in force at a lead is the
+        contra the hand was played at), not only until the next answer."""
+        for where, qid in dropped:
+            q = self.book.questions.get(qid)
+            if q is None or qid in self._store(where) or (where is not None and where >= len(self.events)):
+                continue
+            value = self._implied(q, where)
+            if value is None:
+                continue
+            self._store(where)[qid] = value
+            events = range(len(self.events)) if where is None else [where]
+            per_event = self._carried()
+            if any(qid in prune(self.book, per_event[k]) for k in events):
+                self.history.append(["implied", where, qid])
+            else:
+                self._store(where).pop(qid, None)
 
     def give(self, qid: str, value: Any, where: int | None = None) -> None:
         """Record a checked answer (front ends that send values rather than text use this)."""
-        self._drop_implied()
+        dropped = self._drop_implied()
         store = self._store(where)
         store[qid] = value
         self.times[self.key(where, qid)] = _now()
@@ -415,6 +439,7 @@ class Session:
         self.history.append(["answer", where, qid])
         self.pending = None
         self._prune()
+        self._rederive(dropped)
         if self.stage == "review":
             self.stage = "questions"
 

@@ -270,7 +270,7 @@ class _Loader:
                 self.fail(f"production {pid!r}: keep_first needs {{order: QUESTION}}", then, str(path))
                 return None
             prod.keep_first = str(spec["order"])
-            for key in ("among", "except"):
+            for key in ("among", "except", "later"):
                 ids = spec.get(key)
                 if ids is None:
                     continue

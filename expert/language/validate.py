@@ -108,7 +108,7 @@ def _effects(book: Rulebook, problems: Problems) -> None:
                 for s in scopes)):
             problems.error(f"rulebook.yaml: effect {name!r}: scopes, expected a list of {{id, label}}, "
                            "narrowest first (how long the effect lasts)", file, line)
-        for key in ("refused_by", "given_by"):
+        for key in ("refused_by", "given_by", "governed_by"):
             # the articles that answer a request for an effect no penalty gives (engine/requests.py)
             ids = effect.get(key)
             if ids is not None and not (isinstance(ids, list) and all(str(i) in book.provisions for i in ids)):
@@ -222,7 +222,7 @@ def _production(book: Rulebook, p, producers, ids, problems):
         if q is None or q.type != "order":
             problems.error(f"{owner}: keep_first needs an order question, got {p.keep_first!r}",
                            p.file, p.line)
-        for key in ("among", "except"):
+        for key in ("among", "except", "later"):
             for other in getattr(p, f"keep_first_{key}") or []:
                 if other not in ids or book.production(other).action != "finding":
                     problems.error(f"{owner}: keep_first {key} names {other!r}, expected a production "
