@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from referee.expert.engine.result import settles_by_itself, specs_of
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
-from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
+from referee.expert.language.expressions import Unresolved, amount_of, questions_in_amounts, questions_in_finding
 from referee.expert.language.logic import Logic, answer3, derive3, fact3
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
@@ -204,14 +204,24 @@ class Interview:
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
             test = _play_condition(rule)
-            if test is not None:
-                value = state.value(test)
-                if value is False:
-                    continue
-                if value is None:
-                    state.collect(test, deal)
-            if rule.get("entries"):
-                deal |= _read_by(rule["entries"], questions_in_amounts)
+            value = None if test is None else state.value(test)
+            if value is False:
+                continue
+            # an entry that waits on a question never asked with these answers stays open whatever
+            # else is answered: nothing else it reads is needed; one that waits on a question whose
+            # gate is still open needs that gate first (skat: the game as played needs the card
+            # points of the whole game, asked only once the game has been played to its end: a
+            # game that has not been needs no game, matadors or bid, blind walk 8, S2)
+            reads: set[str] = set()
+            for spec in rule.get("entries") or []:
+                blocked = _blocked(self.book, state, spec.get("amount"), self.answers)
+                if blocked is None:
+                    reads |= _read_by(spec, questions_in_amounts)
+                elif blocked is not True:
+                    reads.add(blocked)
+            if reads and value is None:
+                state.collect(test, deal)
+            deal |= reads
         filling |= deal
         if sure is not None:
             sure |= deal
@@ -263,6 +273,27 @@ class Interview:
                     result.add(qid)
                 todo.extend(more)
         return result
+
+
+def _blocked(book: Rulebook, state: "_State", amount, answers: dict):
+    """What a score entry's ``amount`` waits on before anything else it reads can matter: None
+    when it can be worked out, or when the question it needs first can be asked now (then all it
+    reads is needed); True when that question is never asked with these answers (the entry stays
+    open whatever else is answered); the question, when its gate is still undecided. The amount
+    is worked out in order, so the question it stops at is reached through answers given only:
+    more answers do not change which it is."""
+    try:
+        amount_of(amount, book, answers)
+    except Unresolved as exc:
+        qid = exc.question
+        q = book.questions.get(qid)
+        if qid in answers or q is None:
+            return None                  # answered "unknown": the ruling tries each value
+        if qid in state.closed:
+            return True
+        if q.when is not None and state.value(q.when) is not True:
+            return qid
+    return None
 
 
 # more worlds than this and the unknown facts are left to Kleene's logic alone (each world is a
