@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from referee.expert.engine.result import settles_by_itself, specs_of
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
-from referee.expert.language.expressions import Unresolved, amount_of, questions_in_amounts, questions_in_finding
+from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.logic import Logic, answer3, derive3, fact3
 from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
 
@@ -203,25 +203,25 @@ class Interview:
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
+            # what the rule's entries read is asked only once they can be written (skat: the game
+            # as played, once it has been played to its end): until then only what decides that
+            gate = _play_condition(rule, "ask_when")
+            if gate is not None:
+                ready = state.value(gate)
+                if ready is False:
+                    continue
+                if ready is None:
+                    state.collect(gate, deal)
+                    continue
             test = _play_condition(rule)
-            value = None if test is None else state.value(test)
-            if value is False:
-                continue
-            # an entry that waits on a question never asked with these answers stays open whatever
-            # else is answered: nothing else it reads is needed; one that waits on a question whose
-            # gate is still open needs that gate first (skat: the game as played needs the card
-            # points of the whole game, asked only once the game has been played to its end: a
-            # game that has not been needs no game, matadors or bid, blind walk 8, S2)
-            reads: set[str] = set()
-            for spec in rule.get("entries") or []:
-                blocked = _blocked(self.book, state, spec.get("amount"), self.answers)
-                if blocked is None:
-                    reads |= _read_by(spec, questions_in_amounts)
-                elif blocked is not True:
-                    reads.add(blocked)
-            if reads and value is None:
-                state.collect(test, deal)
-            deal |= reads
+            if test is not None:
+                value = state.value(test)
+                if value is False:
+                    continue
+                if value is None:
+                    state.collect(test, deal)
+            if rule.get("entries"):
+                deal |= _read_by(rule["entries"], questions_in_amounts)
         filling |= deal
         if sure is not None:
             sure |= deal
@@ -273,27 +273,6 @@ class Interview:
                     result.add(qid)
                 todo.extend(more)
         return result
-
-
-def _blocked(book: Rulebook, state: "_State", amount, answers: dict):
-    """What a score entry's ``amount`` waits on before anything else it reads can matter: None
-    when it can be worked out, or when the question it needs first can be asked now (then all it
-    reads is needed); True when that question is never asked with these answers (the entry stays
-    open whatever else is answered); the question, when its gate is still undecided. The amount
-    is worked out in order, so the question it stops at is reached through answers given only:
-    more answers do not change which it is."""
-    try:
-        amount_of(amount, book, answers)
-    except Unresolved as exc:
-        qid = exc.question
-        q = book.questions.get(qid)
-        if qid in answers or q is None:
-            return None                  # answered "unknown": the ruling tries each value
-        if qid in state.closed:
-            return True
-        if q.when is not None and state.value(q.when) is not True:
-            return qid
-    return None
 
 
 # more worlds than this and the unknown facts are left to Kleene's logic alone (each world is a
@@ -744,7 +723,7 @@ def _per_book(book: Rulebook, what: str, make):
     return hit[1]
 
 
-_PLAY: dict[int, tuple] = {}
+_PLAY: dict[tuple, tuple] = {}
 
 # The questions a finding's (or an amount's) expressions read, per object: the rulebook's data,
 # read after every answer by needed(). Keyed by identity, holding the object; bounded.
@@ -760,14 +739,15 @@ def _read_by(node, reads) -> frozenset:
     return hit[1]
 
 
-def _play_condition(rule: dict):
-    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
-    if rule.get("when") is None:
+def _play_condition(rule: dict, key: str = "when"):
+    """A score play rule's parsed ``when`` (or ``ask_when``), parsed once (the rulebook keeps the
+    mapping)."""
+    if rule.get(key) is None:
         return None
-    cached = _PLAY.get(id(rule))
+    cached = _PLAY.get((id(rule), key))
     if cached is None or cached[0] is not rule:
-        cached = (rule, cond.parse(rule["when"]))
-        _PLAY[id(rule)] = cached
+        cached = (rule, cond.parse(rule[key]))
+        _PLAY[(id(rule), key)] = cached
     return cached[1]
 
 
