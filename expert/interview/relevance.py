@@ -203,23 +203,21 @@ class Interview:
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
+            test = _play_condition(rule)
+            value = None if test is None else state.value(test)
+            if value is False:
+                continue
             # what the rule's entries read is asked only once they can be written (skat: the game
             # as played, once it has been played to its end): until then only what decides that
             gate = _play_condition(rule, "ask_when")
-            if gate is not None:
-                ready = state.value(gate)
-                if ready is False:
-                    continue
-                if ready is None:
-                    state.collect(gate, deal)
-                    continue
-            test = _play_condition(rule)
-            if test is not None:
-                value = state.value(test)
-                if value is False:
-                    continue
-                if value is None:
-                    state.collect(test, deal)
+            ready = True if gate is None else state.value(gate)
+            if ready is False:
+                continue
+            if ready is None:
+                state.collect(gate, deal)
+                continue
+            if test is not None and value is None:
+                state.collect(test, deal)
             if rule.get("entries"):
                 deal |= _read_by(rule["entries"], questions_in_amounts)
         filling |= deal
