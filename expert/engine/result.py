@@ -198,9 +198,12 @@ def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | No
                 if not holds(test, _with_closed(book, test, answers)):
                     continue
             except Unresolved as exc:
-                # which rule applies is not known: say what it waits for, once
-                if not any(not e.item and e.needs == [exc.question] for e in entries):
-                    entries.append(Entry("", "", None, None, [exc.question], "play"))
+                # which rule applies is not known: say what it waits for, once, and what its
+                # entries wait for that is never asked with these answers (skat: the card points
+                # of a game not yet played to its end, when the game was not asked either)
+                needs = [exc.question] + [q for q in _never_asked(book, rule, answers) if q != exc.question]
+                if not any(not e.item and e.needs == needs for e in entries):
+                    entries.append(Entry("", "", None, None, needs, "play"))
                 continue
         if params is not None:
             params_in(rule.get("entries") or [], params)
@@ -211,6 +214,25 @@ def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | No
             amount = _amount(book, spec["amount"], answers, totals, needs)
             entries.append(Entry(player, spec["item"], amount, against, needs, "play"))
     return entries
+
+
+def _never_asked(book, rule: dict, answers: dict) -> list[str]:
+    """The questions a play rule's entries wait on first that are never asked with these answers
+    (their gate, on answers only, does not hold)."""
+    out: list[str] = []
+    for spec in rule.get("entries") or []:
+        try:
+            amount_of(spec.get("amount"), book, answers)
+        except Unresolved as exc:
+            q = book.questions.get(exc.question)
+            if exc.question in answers or q is None or q.when is None or exc.question in out:
+                continue
+            try:
+                if not holds(q.when, answers):
+                    out.append(exc.question)
+            except Unresolved:
+                pass
+    return out
 
 
 class _Closed:

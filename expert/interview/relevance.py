@@ -204,12 +204,20 @@ class Interview:
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
             test = _play_condition(rule)
-            if test is not None:
-                value = state.value(test)
-                if value is False:
-                    continue
-                if value is None:
-                    state.collect(test, deal)
+            value = None if test is None else state.value(test)
+            if value is False:
+                continue
+            # what the rule's entries read is asked only once they can be written (skat: the game
+            # as played, once it has been played to its end): until then only what decides that
+            gate = _play_condition(rule, "ask_when")
+            ready = True if gate is None else state.value(gate)
+            if ready is False:
+                continue
+            if ready is None:
+                state.collect(gate, deal)
+                continue
+            if test is not None and value is None:
+                state.collect(test, deal)
             if rule.get("entries"):
                 deal |= _read_by(rule["entries"], questions_in_amounts)
         filling |= deal
@@ -712,7 +720,7 @@ def _per_book(book: Rulebook, what: str, make):
     return hit[1]
 
 
-_PLAY: dict[int, tuple] = {}
+_PLAY: dict[tuple, tuple] = {}
 
 # The questions a finding's (or an amount's) expressions read, per object: the rulebook's data,
 # read after every answer by needed(). Keyed by identity, holding the object; bounded.
@@ -728,14 +736,15 @@ def _read_by(node, reads) -> frozenset:
     return hit[1]
 
 
-def _play_condition(rule: dict):
-    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
-    if rule.get("when") is None:
+def _play_condition(rule: dict, key: str = "when"):
+    """A score play rule's parsed ``when`` (or ``ask_when``), parsed once (the rulebook keeps the
+    mapping)."""
+    if rule.get(key) is None:
         return None
-    cached = _PLAY.get(id(rule))
+    cached = _PLAY.get((id(rule), key))
     if cached is None or cached[0] is not rule:
-        cached = (rule, cond.parse(rule["when"]))
-        _PLAY[id(rule)] = cached
+        cached = (rule, cond.parse(rule[key]))
+        _PLAY[(id(rule), key)] = cached
     return cached[1]
 
 

@@ -388,9 +388,11 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         if not isinstance(rule, dict) or "entries" not in rule:
             problems.error("rulebook.yaml: score play: each rule needs entries (and an optional when)", file, where)
             continue
-        if rule.get("when") is not None:
+        for key in ("when", "ask_when"):
+            if rule.get(key) is None:
+                continue
             try:
-                test = cond.parse(rule["when"], file)
+                test = cond.parse(rule[key], file)
             except RefereeError as exc:
                 problems.error(exc.message, exc.file, exc.line)
             else:
