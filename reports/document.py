@@ -549,7 +549,7 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
     name = r.request.partition(":")[2]
         # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
     articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
-    if r.cause == "not-given" and r.articles:
+    if r.cause == "not-given" and r.articles and not getattr(r, "governed", False):
         # refused as no article gives it: every article the deciding findings apply answers it, not
         # only the first each cites (ulti walk 7: a renonsz payment asked for after the booking;
         # the booking deadline, cited second, is what refuses it)

@@ -377,7 +377,11 @@ def _arith(expr: str) -> float:
 
 
 def _trail(ruling: Ruling) -> list[dict]:
-    """The productions that fired, in order; one that fired on two of its alternatives once."""
+    """The productions that fired, in order; one that fired on two of its alternatives once. An
+    answer nobody established (and the text gives no default for) was ruled on each value it
+    may take; the trail shows the value tried as tried, never as the answer given (blind walk 9,
+    P1: an unknown count of tricks read "tricks_first = 0")."""
+    open_ = {u.question for u in ruling.unknown or [] if not getattr(u, "has_default", False)}
     steps, seen = [], set()
     for t in ruling.trail:
         name = t["rule"].replace(">", " > ") if ">" in t["rule"] else t["production"]
@@ -385,7 +389,7 @@ def _trail(ruling: Ruling) -> list[dict]:
             continue
         seen.add(name)
         steps.append({"production": name, "cites": t["cites"],
-                      "facts": ", ".join(_fact_words(x) for x in t["facts"])})
+                      "facts": ", ".join(_fact_words(x, open_) for x in t["facts"])})
     return steps
 
 
@@ -461,7 +465,7 @@ def _claim_label(ruling: Ruling, value, lang: str) -> str:
     return q.label(value, lang) if q else str(value)
 
 
-def _fact_words(fact: dict) -> str:
+def _fact_words(fact: dict, open_: set = frozenset()) -> str:
     if "answer" in fact:
         value = fact["value"]
         if isinstance(value, list):
@@ -470,6 +474,8 @@ def _fact_words(fact: dict) -> str:
             shown = str(value).lower()
         else:
             shown = str(value)
+        if fact["answer"] in open_:
+            return f"{fact['answer']} = unknown (tried as {shown})"
         return f"{fact['answer']} = {shown}"
     if "fact" in fact:
         return f"derived: {fact['fact']}"

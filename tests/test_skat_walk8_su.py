@@ -84,7 +84,7 @@ def test_the_dropped_card_dispute_at_the_command_line_asks_seven_questions_fewer
 SKAT = {"claim": "skat-seen", "offender": "opponent_2", "claimed_at_once": "yes"}
 GAME = {"innocent_choice": "end", "game_type": "spades", "matadors_with": "with", "matadors": "1",
         "hand": "not_hand", "announced": "none", "points_counted": "yes", "soloist_points": "38",
-        "opponents_points": "27", "required_level": "none", "played_out": "no", "soloist_seat": "Zadek"}
+        "opponents_points": "27", "bid": "18", "required_level": "none", "played_out": "no", "soloist_seat": "Zadek"}
 
 
 def test_a_claim_that_the_skat_was_seen_asks_whether_he_looked_at_it():

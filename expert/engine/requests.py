@@ -110,8 +110,9 @@ def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
                          on=request.on, amount=request.amount, given=basis.given, scope=request.scope,
                          contrary=[(f.article, line) for f, line in basis.contrary],
-                         no_violation=basis.cause == "not-given" and bool(basis.findings)
-                         and all(f.kind == "no-violation" for f in basis.findings))
+                         no_violation=basis.cause == "not-given" and bool(basis.findings) and not basis.articles
+                         and all(f.kind == "no-violation" for f in basis.findings),
+                         governed=bool(basis.articles))
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:

@@ -228,6 +228,9 @@ class RequestAnswer:
     # refused because the findings that decide establish no violation (cause "not-given"): the
     # reason says so, not merely that no article gives it (walk 8: Law 48A, Član 12 stav 4)
     no_violation: bool = False
+    # its articles are those the rulebook says govern the effect (rulebook.yaml governed_by), not
+    # the deciding findings' (skat: a card taken back is refused under 4.1.2)
+    governed: bool = False
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,

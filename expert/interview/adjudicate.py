@@ -412,11 +412,26 @@ def _combine(book, open_, outcomes, shared, events, header, from_cards) -> Rulin
         alternatives.append(alt)
     common = set.intersection(*[{_signature(r, f) for f in r.findings} for _, r in outcomes])
     ruling = replace(first, findings=[f for f in first.findings if _signature(first, f) in common],
-                     not_ruled=[], refined=[], alternatives=alternatives)
+                     not_ruled=[], refined=[], alternatives=alternatives,
+                     trail=_joined_trail([members[0][1] for members in groups.values()]))
     ruling.answers = dict(shared) if events else {**first.answers, **shared}
     if events:
         ruling.events = [{**shared, **e} for e in events]
     return ruling
+
+
+def _joined_trail(rulings: list) -> list:
+    """The productions that fired in any alternative, in the order they first fired: the
+    statement of reasons gives each alternative's findings their reasons (blind walk 9, B1:
+    only the first alternative's were given)."""
+    out, seen = [], set()
+    for r in rulings:
+        for step in getattr(r, "trail", None) or []:
+            key = repr(sorted((k, repr(v)) for k, v in step.items()))
+            if key not in seen:
+                seen.add(key)
+                out.append(step)
+    return out
 
 
 def _merge_numbers(book: Rulebook, when: list[dict], tried: dict | None = None) -> list[dict]:
