@@ -534,6 +534,7 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         articles = view.in_sentence(book.provisions[r.provision].label, lang)
     reason = {
         "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
+        "later": w["reason_later"],
         "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
         "no-article": w["reason_no_article_by"] if articles else w["reason_no_article"],

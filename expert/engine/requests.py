@@ -25,7 +25,8 @@ class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
     cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
                           # no-article | less (granted, but less than asked) | changed (the result does not stand) |
-                          # scope (granted, but for less time than asked) | part | depends
+                          # scope (granted, but for less time than asked) | part | depends | later (not ruled on:
+                          # committed after the violation ruled on first, preferans Član 22)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
@@ -98,12 +99,15 @@ def _on_event(ruling: Ruling, k: int) -> Ruling:
 def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
     answer, basis = decide(ruling, request)
     provisions: list[str] = []
-    for f in basis.findings:
-        provisions += [p for p in f.provisions if p not in provisions]
     articles: list[str] = []
     for f in basis.findings:
-        if f.article not in articles:
-            articles.append(f.article)
+        # a claim not examined (committed after the violation ruled on first): the article that
+        # says so (preferans Član 22) answers it, not the one the claim invoked
+        later = basis.cause == "later"
+        provisions += [p for p in (f.by_provisions if later else f.provisions) if p not in provisions]
+        article = f.winner_article if later else f.article
+        if article not in articles:
+            articles.append(article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
@@ -138,6 +142,11 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             return "granted", Basis("granted", against_them)
         if open_theirs:
             return "undecided", Basis("undecided", open_theirs)
+        # the claim was not examined: committed after the violation ruled on first (preferans
+        # Član 22); said so, not as conditions unmet (blind walk 8, P2)
+        later = [n for n in ruling.not_ruled if n.cause == "later"]
+        if later and not _deciding(standing):
+            return "refused", Basis("later", later)
         return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
@@ -494,6 +503,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"refused: the rules give it on another player ({arts})"
     if basis.cause == "changed":
         return f"refused: the ruling changes the result ({arts})"
+    if basis.cause == "later":
+        return "refused: not ruled on: " + "; ".join(n.reason for n in basis.findings)
     if basis.cause == "set-aside":
         return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
     if basis.cause == "not-given":

@@ -26,7 +26,8 @@ from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
 from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview import request_words
-from referee.expert.interview.relevance import Interview, articles_fed, prune, set_aside_by_earlier
+from referee.expert.interview.relevance import (Interview, articles_fed, prune, set_aside_by_earlier,
+                                                settled_by_earlier)
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
@@ -245,6 +246,7 @@ class Session:
                 interview.aside = set_aside_by_earlier(self.book, per_event[:k],
                                                        {**self._known, **self.shared},
                                                        per_event[k].get("claim"))
+                interview.settled_earlier = settled_by_earlier(self.book, per_event[:k])
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()

@@ -113,6 +113,9 @@ class Production(Located):
     keep_first: str | None = None    # the order question
     keep_first_among: list[str] | None = None   # only these productions' findings compete (None: all)
     keep_first_except: list[str] | None = None  # these productions' findings never compete
+    # later: all -- a later event's finding that no violation was committed is set aside too (its
+    # claim is not examined: preferans Član 22 acts only on the violation committed first)
+    keep_first_later: str = "competing"
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None

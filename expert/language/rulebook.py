@@ -270,6 +270,11 @@ class _Loader:
                 self.fail(f"production {pid!r}: keep_first needs {{order: QUESTION}}", then, str(path))
                 return None
             prod.keep_first = str(spec["order"])
+            if spec.get("later", "competing") not in ("competing", "all"):
+                self.fail(f"production {pid!r}: keep_first later must be 'competing' or 'all', "
+                          f"got {spec.get('later')!r}", then, str(path))
+                return None
+            prod.keep_first_later = str(spec.get("later", "competing"))
             for key in ("among", "except"):
                 ids = spec.get(key)
                 if ids is None:
