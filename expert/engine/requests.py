@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.result import sheet_entry
 from referee.expert.engine.result import side_id, specs_of
-from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
+from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling, why_not_examined
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids, scope_label
@@ -65,6 +65,14 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     own = _answer(_on_event(ruling, k), request)
     if own.answer == "granted":
         return replace(own, event=k + 1)
+    later = _not_examined(ruling, k) if own.answer == "refused" and own.cause in ("not-met", "not-given") else None
+    if later is not None:
+        # the event's claims were not examined at all: an earlier violation is the one ruled on
+        # (preferans Član 22), which answers the request, not the conditions of an article
+        first, rule, cites = later
+        return replace(own, event=k + 1, cause="later", articles=[rule], provisions=list(cites),
+                       reason={"en": f"refused: not ruled on: raised after the violation under {first}; "
+                                     f"{rule} rules only on the one committed first"})
     # what the other events' findings answer, where they speak to it at all (an article that
     # merely does not give it is no answer worth repeating)
     others = [replace(o, event=j + 1) for j in range(len(ruling.events)) if j != k
@@ -94,6 +102,20 @@ def _on_event(ruling: Ruling, k: int) -> Ruling:
     """The ruling as far as event ``k`` goes: its findings and what was set aside in it."""
     return replace(ruling, findings=[f for f in ruling.findings if f.event == k],
                    not_ruled=[n for n in ruling.not_ruled if n.event == k])
+
+
+def _not_examined(ruling: Ruling, k: int) -> tuple | None:
+    """(first article, rule article, rule's provisions) when event ``k`` has no finding of its own
+    and its claims were not examined because an earlier event's violation is ruled on first."""
+    if k == 0 or any(f.event == k for f in ruling.findings):
+        return None
+    claims = (ruling.events[k] if ruling.events and k < len(ruling.events) else {}).get("claim") or []
+    for c in claims if isinstance(claims, list) else [claims]:
+        why = why_not_examined(ruling, c, k)
+        if why and why[0] == "later":
+            kp = next((p for p in ruling.book.productions if p.action == "keep_first"), None)
+            return why[1], why[2], (kp.cites if kp else [])
+    return None
 
 
 def _answer(ruling: Ruling, request: Request) -> RequestAnswer:

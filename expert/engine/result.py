@@ -164,6 +164,12 @@ def sheet_entry(book, spec: dict, line, answers: dict, source: str) -> Entry:
         # (null: the source text does not give it) leaves the entry open, never a guess
         unit = _amount(book, spec["per_unit"], answers, {}, needs)
         amount = None if unit is None or line.amount is None else line.amount * unit
+        if line.amount is None:
+            # the count itself is open (preferans: the tricks the caller would have had)
+            if line.needs:
+                needs.append(line.needs)
+            if unit is not None:
+                options = [(dict(when), None if a is None else a * unit) for when, a in (line.options or [])]
         if unit is None and not needs:
             unset = [n for n in params_in(spec["per_unit"]) if (book.parameters.get(n) or {}).get("value") is None]
     elif "amount" in spec:

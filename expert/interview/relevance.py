@@ -60,6 +60,11 @@ class Interview:
         """Questions that decide whether a production fires come before those that only
         fill in an amount or a seat, so a claim that fails early costs no further questions."""
         deciding, filling = self.needed()
+        if self.settled_earlier:
+            # an earlier event settled the deal: this event's own facts first, the deal's state of
+            # play (asked "for the score sheet") only if they still decide something (walk 8, P2)
+            own = {qid for qid in deciding if self.book.questions[qid].scope != "deal"}
+            deciding, filling = own, (deciding - own) | filling
         for group in (deciding, filling):
             for qid in self.book.questions:
                 if qid in group:
