@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from referee.expert.engine.result import every_seat_item
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
 from referee.expert.language.finding_kinds import kind as kind_of
@@ -58,8 +59,11 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "decision": (top + [x for x in cond.pop("common") if x not in top]) if cond else decision(ruling, lang),
         "conditional": cond,
         "entries": entries(ruling, ruling.result, lang),
-        # "settled by these entries" only when none of them is still open
-        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open),
+        # "settled by these entries" only when none of them is still open; entries of a deal whose
+        # points were booked before the claim are not new: they stand as booked (blind walk 7)
+        "booked": _booked_words(ruling, lang),
+        "settled": bool(ruling.result and ruling.result.settled_by and not ruling.result.open
+                        and not getattr(ruling.result, "booked", False)),
         "result_values": _result_values(ruling, lang),
         "applied": applied(ruling, lang),
         "requests": requests(ruling, lang),
@@ -79,6 +83,16 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None, tournament=
         "players_named": [(view.unnested(view.seat_label(ruling, s, lang)), players[s]) for s in book.seat_ids
                           if players.get(s)],
     }
+
+
+def _booked_words(ruling: Ruling, lang: str) -> str:
+    """What the result section says of a deal whose points were on the score sheet when the claim
+    was raised (rulebook ``score: booked``): the entries it lists, if any, are those already made."""
+    result = ruling.result
+    if result is None or not getattr(result, "booked", False):
+        return ""
+    w = words(lang)
+    return w["result_booked"] if result.entries else w["result_booked_none"]
 
 
 def _header(ruling: Ruling, w: dict) -> list[tuple[str, str]]:
@@ -121,6 +135,9 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
         assumed = _assumed(ruling, f, lang).strip()
         if assumed:
             summary = f"{assumed} {summary}"
+            if view.finding_words_kind(ruling, f) == "no-violation-not-proven":
+                # not "no violation": the violation is not established, by the rule for that case
+                summary = f"{kind_words(lang, 'no-violation-not-proven')}. {summary}"
         lines.append(view.head_label(f.article, lang) + where + (f"{w['dash']}{lower_first(w['offender'])}: {who}. {summary}"
                                                                  if who else f": {after_colon(summary, lang, ruling)}"))
     whys: set[str] = set()
@@ -148,45 +165,30 @@ def decision(ruling: Ruling, lang: str) -> list[str]:
 def _assumed(ruling: Ruling, finding, lang: str) -> str:
     """A finding resting on a fact nobody established, settled by the answer the text prescribes
     for that case (a burden, a presumption): said in the decision itself, with the article, so
-    the summary is not read as the fact established (blind walk 5, U3)."""
-    defaults = {u.question: u for u in ruling.unknown if u.has_default and u.event in (None, finding.event)}
-    if not defaults:
-        return ""
-    read = _questions_behind(ruling, finding.production)
+    the summary is not read as the fact established (blind walk 5, U3). A yes/no fact with
+    statements in the language reads as what was not established and what the rules take
+    instead (blind walk 8, U3: "The fact was not established: did the remark ...; the rules
+    prescribe in that case (...): no" read clumsily)."""
     w, book = words(lang), ruling.book
     said = []
-    for qid, u in defaults.items():
-        if qid not in read or qid not in book.questions:
-            continue
-        q = book.questions[qid]
+    for u in view.defaults_behind(ruling, finding):
+        q = book.questions[u.question]
         labels = "; ".join(view.in_sentence(book.provisions[c].label, lang) for c in u.cites if c in book.provisions)
-        said.append(w["assumed"].format(fact=lower_first(_question_words(ruling, qid, lang), ruling),
-                                        value=show_value(q, u.default, book, lang), articles=labels)
-                    + (f" ({text(u.why, lang).rstrip('.')})" if text(u.why, lang) else ""))
+        own = (q.fact or {}).get(lang)
+        if q.type == "yesno" and isinstance(own, dict) and own.get("yes") and own.get("no"):
+            line = w["assumed_that"].format(fact=lower_first(view._stated(q, not u.default, lang).rstrip("."), ruling),
+                                            value=lower_first(view._stated(q, u.default, lang).rstrip("."), ruling),
+                                            articles=labels)
+        else:
+            line = w["assumed"].format(fact=lower_first(_question_words(ruling, u.question, lang), ruling),
+                                       value=show_value(q, u.default, book, lang), articles=labels)
+        why = text(u.why, lang)
+        said.append(line + (f" ({why.rstrip('.')})" if why else ""))
     return "".join(f" {s}." for s in said)
 
 
 def _questions_behind(ruling: Ruling, production: str) -> set[str]:
-    """The questions the productions that led to ``production``'s finding tested (the trail),
-    through the facts they derived."""
-    trail = getattr(ruling, "trail", None) or []
-    book = ruling.book
-    read: set[str] = set()
-    todo, seen = [production], set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for t in trail:
-            if t.get("production") != name:
-                continue
-            for x in t.get("facts") or []:
-                if "answer" in x:
-                    read.add(x["answer"])
-                elif "fact" in x:
-                    todo += [p.id for p in book.productions if p.derive == x["fact"]]
-    return read
+    return view.questions_behind(ruling, production)
 
 
 def _joint(ruling: Ruling, loser_id: str, winner_id: str, lang: str) -> str | None:
@@ -424,6 +426,7 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
                      "amount": amount, "open": e.amount is None,
                      "against": view.player_name(ruling, e.against, lang) if e.against else ""})
     undecided = list(getattr(result, "undecided", []))
+    rows = _zero_lines(ruling, result, rows, lang) if not (undecided or waiting) else rows
     if undecided and rows:
         from referee.expert.engine.verdict import article_of
         said = w["entries_undecided"].format(articles=", ".join(dict.fromkeys(
@@ -435,6 +438,27 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         # no name before it: the line begins with it, so with a capital
         rows.append({"who": "", "item": "", "amount": said[:1].upper() + said[1:], "open": True, "against": ""})
     return rows
+
+
+def _zero_lines(ruling: Ruling, result, rows: list[dict], lang: str) -> list[dict]:
+    """Every player at the table on the sheet: one the ruling leaves untouched is written 0 on the
+    line the deal writes for everyone (ulti: "A védőtárs nullán marad", the innocent defender
+    stays at zero; blind walk 8, U1: he was missing). Only where something is written for
+    someone (else "no entry changes" says it for all) and nothing is still open."""
+    book = ruling.book
+    item = every_seat_item(book)
+    if item is None or not rows or any(e.amount is None for e in result.entries):
+        return rows
+    seats = list(book.seat_ids)
+    on_sheet = {e.player for e in result.entries if e.item}
+    label = text(next((i.get("label") for i in book.score.get("items") or [] if i.get("id") == item), None),
+                 lang) or item
+    keyed = [(seats.index(e.player) if e.player in seats else len(seats), row)
+             for e, row in zip([e for e in result.entries if e.item], rows)]
+    keyed += [(seats.index(s), {"who": view.player_name(ruling, s, lang), "item": label, "amount": "0",
+                                "open": False, "against": ""})
+              for s in seats if s not in on_sheet]
+    return [row for _, row in sorted(keyed, key=lambda k: k[0])]
 
 
 def _plain(value) -> str:
@@ -464,11 +488,13 @@ def _signed(value) -> str:
 
 
 def applied(ruling: Ruling, lang: str) -> list[dict]:
-    """The articles applied, each once, with a short quote."""
+    """The articles applied, each once, with a short quote: each finding's, and the provisions
+    that prescribe the answer to a fact nobody established where a finding rests on it (blind
+    walk 8, U3: the paragraph that decided the case was missing here)."""
     seen, rows = set(), []
     findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
     for f in findings:
-        for pid in f.provisions:
+        for pid in [*f.provisions, *view.default_provisions(ruling, f)]:
             prov = ruling.book.provisions.get(pid)
             if prov is None or pid in seen:
                 continue
@@ -529,13 +555,20 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
     name = r.request.partition(":")[2]
         # labels have commas of their own ("Član 7, stav 7"): a list of them takes semicolons
     articles = "; ".join(view.in_sentence(a, lang) for a in r.articles)
+    if r.cause == "not-given" and r.articles:
+        # refused as no article gives it: every article the deciding findings apply answers it, not
+        # only the first each cites (ulti walk 7: a renonsz payment asked for after the booking;
+        # the booking deadline, cited second, is what refuses it)
+        labels = [book.provisions[p].label for p in r.provisions or () if p in book.provisions]
+        articles = "; ".join(view.in_sentence(a, lang) for a in dict.fromkeys(list(r.articles) + labels))
     if not articles and r.cause == "not-met" and r.provision in book.provisions:
         # the article invoked, whose conditions fail
         articles = view.in_sentence(book.provisions[r.provision].label, lang)
     reason = {
-        "granted": w["reason_granted"], "own-infraction": w["reason_own"], "set-aside": w["reason_set_aside"],
-        "later": w["reason_later"],
-        "not-given": w["reason_not_given_by"] if articles else w["reason_not_given"],
+        "granted": w["reason_granted"], "own-infraction": w["reason_own"], "settled": w["reason_settled"],
+        "set-aside": w["reason_set_aside"], "later": w["reason_later"],
+        "not-given": (w["reason_no_violation"] if getattr(r, "no_violation", False) and articles
+                      else w["reason_not_given_by"] if articles else w["reason_not_given"]),
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
         "no-article": w["reason_no_article_by"] if articles else w["reason_no_article"],
         "depends": w["reason_depends"], "less": w["reason_less"], "changed": w["reason_changed"],
@@ -554,6 +587,11 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
     if r.cause == "not-met" and articles:       # the article whose conditions decide it
         reason += " " + w["cited"].format(articles=articles)
     answer = w[r.answer]
+    if r.cause == "less" and r.answer == "granted":
+        # less than asked is given: what is granted, and what is not (blind walk 8, s1)
+        answer = w["granted_part"]
+        reason = w["reason_less_part"].format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
+                                              asked=_with_unit(ruling, r, r.amount, lang))
     if r.cause == "part" and r.contrary:
         # met in part: which part is given, and what the ruling writes the other way
         answer = w["granted_part"]
@@ -900,7 +938,7 @@ def technical(ruling: Ruling, lang: str) -> dict:
     quoted: dict[str, list[str]] = {}
     findings = list(ruling.findings) + [f for alt in ruling.alternatives for f in alt.findings]
     for f in findings:
-        for pid in f.provisions:
+        for pid in [*f.provisions, *view.default_provisions(ruling, f)]:
             if pid in book.provisions:
                 label = book.provisions[pid].label
                 quoted.setdefault(label, [])

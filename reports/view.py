@@ -173,10 +173,59 @@ def effects_heading(ruling: Ruling, f) -> str:
 
 def finding_words_kind(ruling: Ruling, f) -> str:
     """The key of what a finding establishes: its kind, or, for a violation whose effects are
-    all the innocent side's (see ``effects_heading``), "violation-consequence"."""
+    all the innocent side's (see ``effects_heading``), "violation-consequence"; for "no
+    violation" resting on a fact nobody established, settled by the answer the text prescribes
+    for that case, "no-violation-not-proven": the violation is not established, which is not
+    the same as found not to have happened (blind walk 8, U3)."""
     if f.kind == "violation" and effects_heading(ruling, f) == "consequence":
         return "violation-consequence"
+    if f.kind == "no-violation" and defaults_behind(ruling, f):
+        return "no-violation-not-proven"
     return f.kind
+
+
+def defaults_behind(ruling: Ruling, f) -> list:
+    """The facts nobody established that the finding ``f`` rests on, each settled by the answer
+    the text prescribes for that case (``UnknownFact`` with a default): those its productions
+    read (the trail), in the finding's event or the deal's."""
+    defaults = [u for u in ruling.unknown or [] if u.has_default and u.event in (None, f.event)
+                and u.question in ruling.book.questions]
+    if not defaults:
+        return []
+    read = questions_behind(ruling, f.production)
+    return [u for u in defaults if u.question in read]
+
+
+def default_provisions(ruling: Ruling, f) -> list[str]:
+    """The provisions that prescribe the answers ``f`` rests on for facts nobody established:
+    they decide the finding as much as its own articles do, so they are applied and quoted."""
+    out: list[str] = []
+    for u in defaults_behind(ruling, f):
+        out += [c for c in u.cites if c in ruling.book.provisions and c not in out and c not in f.provisions]
+    return out
+
+
+def questions_behind(ruling: Ruling, production: str) -> set[str]:
+    """The questions the productions that led to ``production``'s finding tested (the trail),
+    through the facts they derived."""
+    trail = getattr(ruling, "trail", None) or []
+    book = ruling.book
+    read: set[str] = set()
+    todo, seen = [production], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for t in trail:
+            if t.get("production") != name:
+                continue
+            for x in t.get("facts") or []:
+                if "answer" in x:
+                    read.add(x["answer"])
+                elif "fact" in x:
+                    todo += [p.id for p in book.productions if p.derive == x["fact"]]
+    return read
 
 
 def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
@@ -192,10 +241,12 @@ def build(ruling: Ruling, lang: str = "en", code: str | None = None) -> dict:
             "summary": text(f.summary, lang),
             # a lost right or a claim that fails names no offender (the finding kinds' table)
             "offender": player_name(ruling, f.offender, lang) if kind_of(f.kind).names_offender else None,
+            # with the provisions that prescribe the answer to a fact nobody established, where
+            # the finding rests on one: they decide it (blind walk 8, U3)
             "provisions": [{"id": pid, "label": head_label(book.provisions[pid].label, lang),
                             "quote": book.provisions[pid].quote,
                             "english": book.provisions[pid].english}
-                           for pid in f.provisions if pid in book.provisions],
+                           for pid in [*f.provisions, *default_provisions(ruling, f)] if pid in book.provisions],
             # a payment that comes to 0 is no penalty: the record keeps it, the ruling does not print it
             "penalty": [penalty_words(ruling, p, lang, w_) for p, w_ in zip(f.penalty, _workings(ruling, f))
                         if p.amount != 0],

@@ -143,8 +143,9 @@ def test_the_frame_is_asked_after_what_decides_and_only_as_far_as_it_is_needed(b
     # the stage first; a board passed out, or still in the auction, needs nothing more of it
     for stage in ("passed-out", "auction"):
         assert asked(book, decided, {"deal_stage": stage}) == ["deal_stage", "l64_later_tricks"]
-    # during the play the contract is asked, not the tricks; once it has ended, the tricks too
-    assert asked(book, decided, {"deal_stage": "play"}) == FRAME[:-1] + ["l64_later_tricks"]
+    # during the play none of the frame is asked (nothing is scored yet: the contract,
+    # vulnerability and tricks only feed the score); once it has ended, the whole frame
+    assert asked(book, decided, {"deal_stage": "play"}) == ["deal_stage", "l64_later_tricks"]
     assert asked(book, decided, {"deal_stage": "finished"}) == FRAME + ["l64_later_tricks"]
 
 

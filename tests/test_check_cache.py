@@ -207,3 +207,27 @@ def test_no_cache_when_turned_off(knowledge_copy, monkeypatch):
     problems = check_game(GAME, knowledge_copy)
     assert not (knowledge_copy.parent / "cache" / "referee" / "check").exists()
     assert getattr(problems, "cache", None) is None
+
+
+def test_the_logic_view_keeps_every_condition_and_drops_only_texts():
+    # an amount's {if: {q: .., is: ..}} and a condition's two-letter keys are logic, not prose
+    from dataclasses import replace
+    from referee.expert.language.rulebook import load_rulebook
+    book = load_rulebook("bridge")
+    p = next(x for x in book.productions if x.finding and x.finding.get("penalty"))
+    amount = {"if": {"q": "contract_level", "is": 6}, "then": 2, "else": 1}
+    with_if = replace(p, finding={**p.finding, "penalty": [{**p.finding["penalty"][0], "amount": amount}]})
+    other_if = replace(p, finding={**p.finding, "penalty": [{**p.finding["penalty"][0],
+                                                             "amount": {**amount, "if": {"q": "contract_level", "is": 7}}}]})
+    assert checkcache.logic_view(with_if) != checkcache.logic_view(other_if)
+    # the summary, an order's wording and the place in the file are not
+    reworded = replace(with_if, finding={**with_if.finding, "summary": {"en": "Other words."}}, line=9999)
+    assert checkcache.logic_view(reworded) == checkcache.logic_view(with_if)
+    ordered = replace(p, finding={**p.finding, "orders": [{"en": "Play on.", "when": {"q": "claim", "has": "play"}}]})
+    reworded_order = replace(p, finding={**p.finding, "orders": [{"en": "Go on.", "when": {"q": "claim", "has": "play"}}]})
+    other_when = replace(p, finding={**p.finding, "orders": [{"en": "Play on.", "when": {"q": "claim", "has": "auction"}}]})
+    assert checkcache.logic_view(ordered) == checkcache.logic_view(reworded_order) != checkcache.logic_view(other_when)
+    # who pays is not read by the analyses that ask only which findings fire
+    seat = replace(p, finding={**p.finding, "penalty": [{**p.finding["penalty"][0], "player": "W"}]})
+    assert checkcache.logic_view(seat, firing=True) == checkcache.logic_view(p, firing=True)
+    assert checkcache.logic_view(seat) != checkcache.logic_view(p)

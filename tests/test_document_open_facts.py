@@ -54,8 +54,8 @@ def test_the_score_sheet_says_once_what_its_open_entries_wait_for(tmp_path):
     out = rule(tmp_path, (
         "game: bridge\n"
         "header: {players: {N: Ann, E: Bob, S: Cid, W: Dan}}\n"
-        "answers: {deal_stage: play, contract_level: 3, contract_strain: clubs, contract_doubled: undoubled,"
-        " declarer: S, vulnerability: none, claim: [play], play_claim: [revoke], offender: E,"
+        "answers: {deal_stage: finished, contract_level: 3, contract_strain: clubs, contract_doubled: undoubled,"
+        " declarer: S, vulnerability: none, declarer_tricks: unknown, claim: [play], play_claim: [revoke], offender: E,"
         " l63_revoked: true, l63_events: [played-next], l63_trick12: false, l64_exception: [none],"
         " l64_winner: offender, l11_attention: player, l11a_gain: false, l64_later_tricks: 1}\n"))
     sheet = out[out.index("ENTRIES ON THE SCORE SHEET"):out.index("ARTICLES APPLIED")]

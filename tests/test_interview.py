@@ -81,7 +81,9 @@ def test_the_interview_frame_speaks_the_referees_language(tmp_path):
 def test_help_shows_the_articles_a_question_feeds(tmp_path):
     """'?' fits one screen: the help and the articles by label; '??' their full texts."""
     result, _ = interview(tmp_path, "?\n??\nearly\nyes\nrule\n")
-    assert "  Rule 1 [mini:1.early]\n" in result.output
+    # one line per article: its label and the start of its English rendering, no ids
+    line = next(x for x in result.output.splitlines() if x.startswith("  Rule 1 \u2014 "))
+    assert "[mini:" not in line and len(line) <= 78
     assert "Rule 1 [mini:1.early]: \u201cq1\u201d" in result.output
 
 

@@ -59,8 +59,10 @@ def test_what_another_event_gives_is_said_rather_than_a_bare_refusal(tmp_path):
     assert (r.answer, r.cause, r.event) == ("refused", "not-given", 1)
     assert [(o.event, o.answer, o.cause) for o in r.elsewhere] == [(2, "refused", "own-infraction")]
     text = render(ruling, "text")
-    assert ("refused — no article applied gives this (see 4.1.9); event 2: refused — the infraction is "
-            "established against this very player's side (4.3.5)") in text
+    # 4.1.9 finds no violation in the dropped card: the refusal says so, not merely that no
+    # article gives it
+    assert ("refused — no violation is established (4.1.9), so nothing of this follows; event 2: refused — "
+            "the infraction is established against this very player's side (4.3.5)") in text
     assert r.to_dict()["elsewhere"][0]["event"] == 2
     # asked as ending against the soloist: event 2 ends it, on the opponent who played open
     ruling = _two_events(tmp_path, [{"party": "opponent_1", "asks": "effect:game_ends", "on": "soloist",

@@ -25,16 +25,21 @@ def _answers(ruling):
     return [(r.answer, r.cause, r.given) for r in ruling.requests]
 
 
-def test_a_loss_asked_larger_than_the_rules_give_is_refused(tmp_path):
+def test_a_loss_asked_larger_than_the_rules_give_is_granted_in_part(tmp_path):
+    """The game lost is given, at -96, not at the -144 asked: granted in part, saying what is
+    given and what not (blind walk 8, s1: it read "refused")."""
     ruling = rule_case(tmp_path, "skat", {"answers": TOO_FEW, "requests": [
         {"party": "opponent_1", "asks": "effect:game_lost", "on": "soloist", "amount": -144},
         {"party": "opponent_1", "asks": "effect:game_lost", "on": "soloist", "amount": -96},
         {"party": "opponent_1", "asks": "effect:game_lost", "on": "soloist", "amount": -48}]})
     assert [e.amount for e in ruling.result.entries] == [-96]
-    assert _answers(ruling) == [("refused", "less", -96), ("granted", "granted", None),
+    assert _answers(ruling) == [("granted", "less", -96), ("granted", "granted", None),
                                 ("granted", "granted", None)]
-    assert "refused — the rules give −96 points, not −144 points" in render(ruling, "text")
-    assert "przepisy dają −96 punktów, nie −144 punkty" in render(ruling, "text", lang="pl")
+    assert ruling.requests[0].to_dict()["in_part"] is True
+    assert ("granted in part — given: −96 points (4.2.6); not given: the rest of the −144 points asked"
+            in render(ruling, "text"))
+    assert ("uwzględnione częściowo – uwzględnione: −96 punktów (pkt. 4.2.6); nieuwzględnione: pozostała "
+            "część żądania (−144 punkty)") in render(ruling, "text", lang="pl")
 
 
 def test_the_result_as_played_asked_by_an_opponent_stays_open_on_the_unknown_fact(tmp_path):

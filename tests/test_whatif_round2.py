@@ -90,11 +90,13 @@ def test_a_result_resting_on_a_prescribed_default_says_so(tmp_path):
     result = run("whatif", case, "--set", "prev_clear=unknown", "--allow-incomplete")
     assert result.exit_code == 0, result.output
     added = " ".join(result.output.split("+ Renonszok 1. pont, 2. mondat")[1].split())
-    assert ("The fact was not established: had the player sitting before him said his bid clearly and "
-            "intelligibly; the rules prescribe in that case (Renonszok, záró rész, 2. bekezdés): no") in added
+    assert ("It was not established that the bid of the player sitting before him was said clearly and "
+            "intelligibly; for that case the rules (Renonszok, záró rész, 2. bekezdés) take it that the bid "
+            "of the player sitting before him was not said clearly and intelligibly") in added
+    assert "Violation not established (not proven)" in added
     # unchanged findings resting on the default say so too
     same = run("whatif", _case(tmp_path, "u3.yaml", U3), "--set", "booked=no")
-    assert "(unchanged)" in same.output and "the rules prescribe in that case" in " ".join(same.output.split())
+    assert "(unchanged)" in same.output and "for that case the rules" in " ".join(same.output.split())
 
 
 def test_a_result_resting_on_a_reading_prints_the_reading(tmp_path):

@@ -154,15 +154,18 @@ class CheckCache:
             write_entries(self.folder, self.file, self.new)
 
 
-# a language's text in a rulebook: {en: ..., sr: ...}
-def _is_lang(key) -> bool:
-    return isinstance(key, str) and len(key) == 2 and key.isalpha() and key.islower()
+# the languages the rulebooks' texts are written in: {en: ..., sr: ...}. Only these, never any
+# two letters: an amount's {if: ..., then: ...} and a condition's {q: ..., is: ...} are logic.
+# (A rulebook in another language keeps its prose in the keys: more recomputed, never stale.)
+PROSE_LANGS = frozenset({"en", "sr", "pl", "ru", "hu"})
 
 
 def _no_prose(value):
-    """``value`` without the texts in its languages (a mapping's two-letter keys), recursively."""
+    """``value`` without its texts: a mapping whose keys are all languages (and ``when``, as an
+    order's {en: ..., when: ...}) loses its languages; anything else is kept whole."""
     if isinstance(value, dict):
-        return {k: _no_prose(v) for k, v in value.items() if not _is_lang(k)}
+        prose = set(value) - {"when"} and set(value) - {"when"} <= PROSE_LANGS
+        return {k: _no_prose(v) for k, v in value.items() if not (prose and k in PROSE_LANGS)}
     if isinstance(value, (list, tuple)):
         return [_no_prose(v) for v in value]
     return value

@@ -8,6 +8,7 @@ session is saved after every step; end of input or Ctrl-C saves it and raises ``
 from __future__ import annotations
 
 import shutil
+import textwrap
 from pathlib import Path
 from typing import Callable
 
@@ -252,13 +253,33 @@ def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:
     if info.get("unknown"):
         write(f"  ({info['unknown']})")
     full = arg == "?"
-    for a in info["articles"]:
-        if full:
+    order = {pid: n for n, pid in enumerate(book.provisions)}
+    articles = sorted(info["articles"], key=lambda a: order.get(a["id"], len(order)))
+    if full:
+        for a in articles:
             _article(book, a["id"], write, w)
-        else:
-            write(f"  {a['label']} [{a['id']}]")
+    elif len(articles) <= SHORT_LIST:
+        for a in articles:
+            write(_gist(a["label"], book.provisions[a["id"]].english))
+    else:
+        # a question that feeds most of the rulebook (the claim): the articles by label, wrapped,
+        # so '?' still fits one screen
+        labels = list(dict.fromkeys(a["label"].split(",")[0] for a in articles))
+        for line in textwrap.wrap(", ".join(labels), 76):
+            write("  " + line)
     if info["articles"] and not full:
         write("  (?? " + _full_texts(session.lang) + "; ? LABEL: " + _one_article(session.lang) + ")")
+
+
+SHORT_LIST = 12         # articles '?' lists one per line; more are listed by label, wrapped
+
+
+def _gist(label: str, english: str, width: int = 78) -> str:
+    """One line of '?': an article's label and the start of what it says (in English), cut to
+    fit a terminal line; the ids are for rule authors ('??' and the ruling's technical record
+    show them), not for the referee at the table."""
+    line = f"  {label} \u2014 " + " ".join((english or "").split())
+    return line if len(line) <= width else line[:width - 1].rstrip() + "\u2026"
 
 
 def _article(book: Rulebook, pid: str, write: Writer, w: dict) -> None:

@@ -143,16 +143,18 @@ def _later(order, ca, cb) -> bool:
 
 
 def _keep_first_patterns(p: Production) -> list:
+    # a production named under `among` competes whatever its kind (Production.ranks)
+    kinds = _KIND_ANY if p.keep_first_among else _KIND_RULED
     patterns = [
         AS.order_fact << Answer(id=p.keep_first, value=MATCH.order),
-        AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=_KIND_RULED),
+        AS.first << Finding(production=MATCH.pa, claim=MATCH.ca, kind=MATCH.ka & kinds),
         # a finding another provision has set aside is not the violation ruled on first
         NOT(SetAside(production=MATCH.pa)),
-        AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=_KIND_RULED),
+        AS.later << Finding(production=MATCH.pb, claim=MATCH.cb, kind=MATCH.kb & kinds),
         TEST(_later),
     ]
-    if p.keep_first_among or p.keep_first_except:
-        patterns.append(TEST(lambda pa, pb: p.competes(pa) and p.competes(pb)))
+    if p.keep_first_among or p.keep_first_except or p.keep_first_later:
+        patterns.append(TEST(lambda pa, ka, pb, kb: p.ranks(pa, ka) and p.yields(pb, kb)))
     return patterns
 
 

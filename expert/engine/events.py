@@ -92,22 +92,25 @@ def _settles_deal(book, findings: list, not_ruled: list) -> None:
 
 def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_established: list,
                 not_established_events: list, answers: list[dict], trail: list) -> None:
-    competing = [f for f in findings if kp.competes(f.production) and f.kind not in NOT_RULED_KINDS]
+    competing = [f for f in findings if kp.ranks(f.production, f.kind)]
     if not competing:
         return
     first_event = min(f.event for f in competing)
     first = next(f for f in competing if f.event == first_event)
-    for f in competing:
+    # ... and what is never the first but cannot follow it either (keep_first `later`)
+    following = [f for f in findings if f.event > first_event and f not in competing
+                 and f.production in (kp.keep_first_later or ())]
+    for f in competing + following:
         if f.event != first_event:
             findings.remove(f)
             not_ruled.append(_set_aside(book, f, kp, "later", first))
             trail.append({"production": kp.id, "rule": f"{kp.id}>{f.production}", "cites": list(kp.cites),
                           "facts": [{"finding": first.production}, {"finding": f.production}],
                           "event": f.event + 1})
-    # later: all -- a later claim is not examined at all (preferans Član 22: the referee acts only on
+    # examine_later: false -- a later claim is not examined at all (preferans Član 22: the referee acts only on
     # the violation committed first): a finding that it was no violation, reached on facts the
     # first ruling may have replaced (the hand as played, blind walk 8, P2), is set aside as well
-    if kp.keep_first_later == "all":
+    if not kp.keep_first_examine_later:
         for f in [f for f in findings if f.event > first_event and f.kind == "no-violation"
                   and kp.competes(f.production) and not cond.reads_findings(book.production(f.production).when)]:
             findings.remove(f)

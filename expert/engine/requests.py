@@ -23,13 +23,14 @@ from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids,
 @dataclass
 class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
-    cause: str            # granted | not-given | own-infraction | set-aside | not-met | undecided |
+    cause: str            # granted | not-given | own-infraction | settled | set-aside | not-met | undecided |
                           # no-article | less (granted, but less than asked) | changed (the result does not stand) |
                           # scope (granted, but for less time than asked) | part | depends | later (not ruled on:
                           # committed after the violation ruled on first, preferans Član 22)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
+    articles: list = field(default_factory=list)      # the articles cited, where not the findings'
 
 
 def side_of(book: Rulebook, seat: str) -> set[str]:
@@ -121,20 +122,22 @@ def _not_examined(ruling: Ruling, k: int) -> tuple | None:
 def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
     answer, basis = decide(ruling, request)
     provisions: list[str] = []
-    articles: list[str] = []
+    articles: list[str] = list(basis.articles)
     for f in basis.findings:
         # a claim not examined (committed after the violation ruled on first): the article that
         # says so (preferans Član 22) answers it, not the one the claim invoked
         later = basis.cause == "later"
         provisions += [p for p in (f.by_provisions if later else f.provisions) if p not in provisions]
         article = f.winner_article if later else f.article
-        if article not in articles:
+        if not basis.articles and article not in articles:
             articles.append(article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
                          on=request.on, amount=request.amount, given=basis.given, scope=request.scope,
-                         contrary=[(f.article, line) for f, line in basis.contrary])
+                         contrary=[(f.article, line) for f, line in basis.contrary],
+                         no_violation=basis.cause == "not-given" and bool(basis.findings)
+                         and all(f.kind == "no-violation" for f in basis.findings))
 
 
 def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
@@ -172,7 +175,9 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
         return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
-            return "refused", Basis("own-infraction", against_us)
+            # a settlement is no infraction: the rules settle the deal against the side
+            settled = all(f.kind == "settlement" for f in against_us)
+            return "refused", Basis("settled" if settled else "own-infraction", against_us)
         if open_ours:
             return "undecided", Basis("undecided", open_ours)
         return "granted", Basis("granted", [f for f in _deciding(standing) if f.kind not in INFRACTION_KINDS])
@@ -250,8 +255,14 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
             if totals is not None:
                 short = [t for t in totals.values() if _short_of(t, request.amount)]
                 if len(short) == len(totals):
-                    # the least the rules give, said as the sheet would write it
-                    return "refused", Basis("less", found, given=_shown_total(totals))
+                    # the least the rules give, said as the sheet would write it: the effect is
+                    # given, but less of it than asked -- granted in part (blind walk 8, s1: the
+                    # game won without the schneider asked, 24 of 36, read "refused"); nothing of
+                    # it (0, or the other way) refuses it
+                    given = _shown_total(totals)
+                    if _some_of(given, request.amount):
+                        return "granted", Basis("less", found, given=given)
+                    return "refused", Basis("less", found, given=given)
                 if short:
                     # enough under some value of the open fact, too little under another
                     return "undecided", Basis("depends", found, given=_shown_total(totals))
@@ -285,7 +296,11 @@ def _effect(ruling: Ruling, request: Request, name: str, ours: set[str], standin
     writing = [f for f in _deciding(standing) if any(p.effect == name for p in f.penalty)]
     if writing and target is not None:
         return "refused", Basis("other-player", writing)
-    return "refused", Basis("not-given", _deciding(standing))
+    # the articles that say when the effect is given (rulebook.yaml governed_by) answer a request
+    # no finding gives, rather than whichever article ruled (skat: a card taken back is 4.1.2's
+    # matter, not that of the 4.1.3 ending that let it stand)
+    governing = [book.provisions[i].label for i in spec.get("governed_by") or () if i in book.provisions]
+    return "refused", Basis("not-given", _deciding(standing), articles=list(dict.fromkeys(governing)))
 
 
 def _could_give(book: Rulebook, f, name: str) -> bool:
@@ -394,6 +409,11 @@ def _short_of(given, asked) -> bool:
     if asked < 0:
         return given > asked
     return given < asked
+
+
+def _some_of(given, asked) -> bool:
+    """Some of what was asked is given: an amount on the same side of zero as the one asked."""
+    return isinstance(given, (int, float)) and not isinstance(given, bool) and given * asked > 0
 
 
 def _shown_total(totals: dict):
@@ -512,7 +532,12 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"granted in part: given by {arts}; the other way: {other}"
     if basis.cause == "own-infraction":
         return f"refused: the finding is against the party's own side ({arts})"
+    if basis.cause == "settled":
+        return f"refused: no irregularity, but the rules settle the deal against the party's own side ({arts})"
     if basis.cause == "less":
+        if answer == "granted":
+            return (f"granted in part: the rules give {_or(basis.given)} of the {request.amount} asked "
+                    f"({arts})")
         return f"refused: the rules give {_or(basis.given)}, not {request.amount} ({arts})"
     if basis.cause == "scope":
         effect = request.asks.partition(":")[2]
@@ -530,7 +555,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
     if basis.cause == "set-aside":
         return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
     if basis.cause == "not-given":
-        return ("refused: no article applied gives this" + (f" (ruled: {arts})" if arts else ""))
+        return ("refused: no article applied gives this" + (f" (ruled: {arts})" if arts else "")
+                + (f"; see {'; '.join(basis.articles)}" if basis.articles else ""))
     if basis.cause == "undecided":
         return f"undecided: {arts}"
     if basis.cause == "no-article":
@@ -558,7 +584,8 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
     answers = []
     for r in requests:
         per_branch = [answer_request(_branch(ruling, alt), r) for alt in ruling.alternatives]
-        if len({a.answer for a in per_branch}) == 1:
+        # granted in full under one alternative, in part under another: not the same answer
+        if len({(a.answer, in_part(a)) for a in per_branch}) == 1:
             answers.append(per_branch[0])
             continue
         facts = ", ".join(u.question for u in ruling.unknown if u.matters)
@@ -570,6 +597,12 @@ def answer_all(ruling: Ruling, requests: list[Request]) -> list[RequestAnswer]:
                                                    + "; ".join(f"if {_when(alt)}: {a.answer}"
                                                                for alt, a in zip(ruling.alternatives, per_branch))}))
     return answers
+
+
+def in_part(answer: RequestAnswer) -> bool:
+    """A request granted only in part: less than the amount asked, or with the ruling going the
+    other way on the same matter."""
+    return answer.answer == "granted" and (answer.cause == "less" or bool(answer.contrary))
 
 
 def _branch(ruling: Ruling, alt) -> Ruling:
@@ -590,4 +623,4 @@ def _when(alt) -> str:
     return " or ".join(", ".join(f"{q} = {v}" for q, v in w.items()) for w in alt.when)
 
 
-__all__ = ["answer_all", "answer_request", "decide", "side_of", "FindingOut"]
+__all__ = ["answer_all", "answer_request", "decide", "in_part", "side_of", "FindingOut"]

@@ -75,12 +75,19 @@ class Result:
     # so the entries are the deal as played until it is (blind walk 7, B2: an undecided trick
     # transfer printed the table score as if it stood)
     undecided: list[str] = field(default_factory=list)
+    # the deal's points were already on the score sheet when every claim was raised (score:
+    # booked): its entries are not new, they stand as booked (ulti walk 7: a claim after the
+    # booking reprinted the deal's entries as if they were to be written)
+    booked: bool = False
 
     def to_dict(self, book: Rulebook, header: dict) -> dict:
         names = dict((header or {}).get("players") or {})
-        return {"entries": [e.to_dict(book, names) for e in self.entries],
-                "settled_by": self.settled_by, "needs": self.open,
-                "text": result_text(book, self, names)}
+        d = {"entries": [e.to_dict(book, names) for e in self.entries],
+             "settled_by": self.settled_by, "needs": self.open,
+             "text": result_text(book, self, names)}
+        if self.booked:
+            d["booked"] = True
+        return d
 
 
 def _per_side(book: Rulebook, item: str) -> bool:
@@ -94,9 +101,10 @@ def side_id(book: Rulebook, seat: str) -> str:
     return seat
 
 
-def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result | None:
+def compute(book: Rulebook, findings: list, answers_of, shared: dict, events: int = 1) -> Result | None:
     """The result from the standing ``findings`` (``answers_of(event)`` gives the answers each was
-    ruled on; ``shared`` the deal's answers). None when the rulebook has no score sheet."""
+    ruled on; ``shared`` the deal's answers; ``events`` how many events the dispute has). None
+    when the rulebook has no score sheet."""
     score = book.score
     if not score:
         return None
@@ -126,7 +134,20 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict) -> Result 
     combined = _combine(book, entries)
     open_ = sorted({q for e in combined for q in e.needs})
     undecided = [f.production for f in findings if getattr(f, "kind", None) == "undecided"]
-    return Result(combined, settled, open_, params, undecided)
+    return Result(combined, settled, open_, params, undecided,
+                  booked=_booked(score.get("booked"), [answers_of(k) for k in range(max(events, 1))]))
+
+
+def _booked(test, per_event: list[dict]) -> bool:
+    """Whether the deal's points were on the sheet when each claim was raised (``score: booked``,
+    a condition on answers, holds in every event); an unknown answer does not say so."""
+    if test is None:
+        return False
+    parsed = cond.parse(test, "rulebook.yaml")
+    try:
+        return all(holds(parsed, answers) for answers in per_event)
+    except Unresolved:
+        return False
 
 
 def specs_of(spec) -> list[dict]:
@@ -200,9 +221,12 @@ def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | No
                 if not holds(test, _with_closed(book, test, answers)):
                     continue
             except Unresolved as exc:
-                # which rule applies is not known: say what it waits for, once
-                if not any(not e.item and e.needs == [exc.question] for e in entries):
-                    entries.append(Entry("", "", None, None, [exc.question], "play"))
+                # which rule applies is not known: say what it waits for, once, and what its
+                # entries wait for that is never asked with these answers (skat: the card points
+                # of a game not yet played to its end, when the game was not asked either)
+                needs = [exc.question] + [q for q in _never_asked(book, rule, answers) if q != exc.question]
+                if not any(not e.item and e.needs == needs for e in entries):
+                    entries.append(Entry("", "", None, None, needs, "play"))
                 continue
         if params is not None:
             params_in(rule.get("entries") or [], params)
@@ -213,6 +237,25 @@ def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | No
             amount = _amount(book, spec["amount"], answers, totals, needs)
             entries.append(Entry(player, spec["item"], amount, against, needs, "play"))
     return entries
+
+
+def _never_asked(book, rule: dict, answers: dict) -> list[str]:
+    """The questions a play rule's entries wait on first that are never asked with these answers
+    (their gate, on answers only, does not hold)."""
+    out: list[str] = []
+    for spec in rule.get("entries") or []:
+        try:
+            amount_of(spec.get("amount"), book, answers)
+        except Unresolved as exc:
+            q = book.questions.get(exc.question)
+            if exc.question in answers or q is None or q.when is None or exc.question in out:
+                continue
+            try:
+                if not holds(q.when, answers):
+                    out.append(exc.question)
+            except Unresolved:
+                pass
+    return out
 
 
 class _Closed:
@@ -326,6 +369,33 @@ def _combine(book, entries: list[Entry]) -> list[Entry]:
         return (seats.index(e.player) if e.player in seats else len(seats),
                 order.index(e.item) if e.item in order else len(order))
     return sorted(result, key=rank)
+
+
+def every_seat_item(book: Rulebook) -> str | None:
+    """The first item of the score sheet on which the deal as played (``score.play``) writes a
+    line for every player at the table (for a per-side item, for every side): the line on which
+    a player the ruling leaves untouched is written 0 (ulti: "A védőtárs nullán marad", the
+    innocent defender stays at zero). Only a player's own signed item (a change: bula, units),
+    never a count (bridge's tricks taken) nor a side's score, where 0 would state a result. None
+    where no item has a line for everyone (skat writes only the soloist's game; the opponents
+    have no line of their own)."""
+    score = book.score or {}
+    seats = list(book.seat_ids)
+    for item in [i.get("id") for i in score.get("items") or []]:
+        if _per_side(book, item) or not signed(book, item):
+            continue
+        written: set[str] = set()
+        for rule in score.get("play") or []:
+            for spec in rule.get("entries") or []:
+                if spec.get("item") != item:
+                    continue
+                ref = spec.get("player")
+                # a seat read from the answers (bridge: the declarer, his left-hand opponent)
+                # may be any seat
+                written |= {ref} if isinstance(ref, str) and ref in seats else set(seats)
+        if written >= set(seats):
+            return item
+    return None
 
 
 def result_text(book: Rulebook, result: Result, names: dict) -> str:

@@ -213,7 +213,8 @@ class RequestAnswer:
     provision: str | None = None  # the article the party invoked
     on: str | None = None         # the player the effect was asked on
     amount: Any = None            # how much was asked
-    given: Any = None             # how much the rules give, when less than asked
+    given: Any = None             # how much the rules give, when less than asked (cause "less":
+                                  # granted in part when some of it is given, else refused)
     # granted in part (cause "part"): what the ruling gives the other way on the same matter,
     # each (article, PenaltyLine)
     contrary: list = field(default_factory=list)
@@ -224,6 +225,9 @@ class RequestAnswer:
     by_event: int | None = None   # cause "other-event": the event whose findings give it, from 1
     # a request about one event: what other events' findings answer to it, where they speak to it
     elsewhere: list = field(default_factory=list)
+    # refused because the findings that decide establish no violation (cause "not-given"): the
+    # reason says so, not merely that no article gives it (walk 8: Law 48A, Član 12 stav 4)
+    no_violation: bool = False
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -237,6 +241,10 @@ class RequestAnswer:
         if self.contrary:
             d["in_part"] = True
             d["contrary"] = [{"article": a, **line.to_dict()} for a, line in self.contrary]
+        if self.answer == "granted" and self.cause == "less":
+            # granted in part: less than the amount asked is given
+            d["in_part"] = True
+            d["given"] = self.given
         if self.branches:
             d["alternatives"] = list(self.branches)
         if self.event is not None:
@@ -288,7 +296,7 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
         if not isinstance(order, list) or claim not in order:
             continue
         for f in findings:
-            if (kp.competes(f.production) and f.kind not in NOT_RULED_KINDS and f.claim in order
+            if (kp.ranks(f.production, f.kind) and f.claim in order
                     and order.index(f.claim) < order.index(claim)):
                 return ("later", f.article, article_of(book, kp))
     # across events: an earlier event's finding that a keep_first production rules on first
@@ -296,7 +304,7 @@ def why_not_examined(ruling: "Ruling", claim: str, event: int = 0) -> tuple | No
         if kp.action != "keep_first" or event == 0:
             continue
         for f in sorted(ruling.findings, key=lambda f: f.event):
-            if f.event < event and kp.competes(f.production) and f.kind not in NOT_RULED_KINDS:
+            if f.event < event and kp.ranks(f.production, f.kind):
                 return ("later", f.article, article_of(book, kp))
     return None
 

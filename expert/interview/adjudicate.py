@@ -23,7 +23,8 @@ from referee.expert.engine.requests import answer_all
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.ruler import Ruler
 from referee.expert.engine.verdict import Alternative, Ruling, UnknownFact
-from referee.expert.interview.relevance import Interview, prune, set_aside_by_earlier
+from referee.expert.interview.relevance import (Interview, asked_across_events, from_other_events, prune,
+                                                set_aside_by_earlier)
 from referee.expert.language import conditions as cond
 from referee.expert.language.answers import allowed_values, is_unknown, unknown_among
 from referee.expert.language.dispute import Dispute
@@ -266,8 +267,9 @@ def _result(book: Rulebook, ruling: Ruling, findings: list, answers: list[dict] 
     """The score sheet's entries for ``findings`` (an alternative's: with the answers it was ruled on)."""
     if answers:
         shared = answers[0] if len(answers) == 1 else ruling.answers
-        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared)
-    return compute_result(book, findings, ruling.answers_of, ruling.answers)
+        return compute_result(book, findings, lambda k: answers[min(k, len(answers) - 1)], shared,
+                              events=len(answers))
+    return compute_result(book, findings, ruling.answers_of, ruling.answers, events=len(ruling.events) or 1)
 
 
 EVENTS_ORDER = "events_order"     # the alternatives' key when the order of the events is unknown
@@ -570,6 +572,9 @@ def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None)
         interview = Interview(book, answers)
         if k > 0:
             interview.aside = set_aside_by_earlier(book, per_event[:k], dispute.answers, answers.get("claim"))
+        voided, interview.settled_elsewhere = from_other_events(book, per_event, k)
+        interview.aside |= voided
+        interview.across = asked_across_events(book, per_event, dispute.answers, k)
         found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
     return found
 

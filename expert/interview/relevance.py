@@ -19,7 +19,7 @@ from referee.expert.language import conditions as cond
 from referee.expert.language.answers import is_unknown
 from referee.expert.language.expressions import questions_in_amounts, questions_in_finding
 from referee.expert.language.logic import Logic, answer3, derive3, fact3
-from referee.expert.language.model import NOT_RULED_KINDS, Production, Question, Rulebook
+from referee.expert.language.model import Production, Question, Rulebook
 
 
 class Interview:
@@ -34,6 +34,8 @@ class Interview:
         # this event's questions for the score sheet are not asked (blind walk 8, P2)
         self.settled_earlier = False
         self.waiting: set[str] = set()      # needed(): read only by findings not yet sure to stand
+        self.settled_elsewhere = False      # another event's finding is surely the deal's whole result
+        self.across: set[str] = set()       # the deal's questions other events make this one ask
         for qid, value in (answers or {}).items():
             self.give(qid, value)
         self._producers = _producers(book)
@@ -108,7 +110,7 @@ class Interview:
             filling |= reads
             (sure if state.value(p.when) is True else maybe).update(reads)
         self._score_needs(state, [p for p in live if p.id not in winners], filling, maybe, sure)
-        deciding = self._askable(state, deciding)
+        deciding = self._askable(state, deciding | self.across)
         filling = self._askable(state, filling) - deciding
         # what only a finding that may yet not stand reads (its amount, its seat: bridge's size of
         # a procedural penalty nobody has decided on) waits for the questions that decide it
@@ -205,17 +207,25 @@ class Interview:
                             target |= read
                         filling |= read
                     settled |= bool(spec.get("settles")) and surely
-        if settled or self.settled_earlier or self._settled_in_every_world(live, effects):
+        if settled or self.settled_elsewhere or self.settled_earlier or self._settled_in_every_world(live, effects):
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
             test = _play_condition(rule)
-            if test is not None:
-                value = state.value(test)
-                if value is False:
-                    continue
-                if value is None:
-                    state.collect(test, deal)
+            value = None if test is None else state.value(test)
+            if value is False:
+                continue
+            # what the rule's entries read is asked only once they can be written (skat: the game
+            # as played, once it has been played to its end): until then only what decides that
+            gate = _play_condition(rule, "ask_when")
+            ready = True if gate is None else state.value(gate)
+            if ready is False:
+                continue
+            if ready is None:
+                state.collect(gate, deal)
+                continue
+            if test is not None and value is None:
+                state.collect(test, deal)
             if rule.get("entries"):
                 deal |= _read_by(rule["entries"], questions_in_amounts)
         filling |= deal
@@ -232,8 +242,7 @@ class Interview:
             if not isinstance(order, list) or state.value(kp.when) is not True:
                 continue
             competing = [p for p in self.book.productions
-                         if p.action == "finding" and p.kind not in NOT_RULED_KINDS
-                         and kp.competes(p.id)]
+                         if p.action == "finding" and kp.ranks(p.id, p.kind)]
             claim = {p.id: p.claim for p in competing}
             standing = [order.index(claim[p.id]) for p in competing if claim[p.id] in order
                         and p.id not in aside and p.id not in contested and state.value(p.when) is True]
@@ -719,7 +728,7 @@ def _per_book(book: Rulebook, what: str, make):
     return hit[1]
 
 
-_PLAY: dict[int, tuple] = {}
+_PLAY: dict[tuple, tuple] = {}
 
 # The questions a finding's (or an amount's) expressions read, per object: the rulebook's data,
 # read after every answer by needed(). Keyed by identity, holding the object; bounded.
@@ -735,14 +744,15 @@ def _read_by(node, reads) -> frozenset:
     return hit[1]
 
 
-def _play_condition(rule: dict):
-    """A score play rule's parsed ``when`` (parsed once; the rulebook keeps the mapping)."""
-    if rule.get("when") is None:
+def _play_condition(rule: dict, key: str = "when"):
+    """A score play rule's parsed ``when`` (or ``ask_when``), parsed once (the rulebook keeps the
+    mapping)."""
+    if rule.get(key) is None:
         return None
-    cached = _PLAY.get(id(rule))
+    cached = _PLAY.get((id(rule), key))
     if cached is None or cached[0] is not rule:
-        cached = (rule, cond.parse(rule["when"]))
-        _PLAY[id(rule)] = cached
+        cached = (rule, cond.parse(rule[key]))
+        _PLAY[(id(rule), key)] = cached
     return cached[1]
 
 
@@ -758,15 +768,101 @@ def set_aside_by_earlier(book: Rulebook, earlier: list[dict], shared: dict, clai
             continue
         if _State(book, shared, producers).value(kp.when) is False:
             continue
-        competing = [p for p in book.productions if p.action == "finding"
-                     and p.kind not in NOT_RULED_KINDS and kp.competes(p.id)]
+        if any(qid not in shared or is_unknown(shared[qid]) for qid in _deal_questions(book, kp)):
+            # a fact of the deal it turns on nobody has given (ulti: whether a later renonsz is
+            # settled too, a reading asked once two stand): the later claim is examined, or that
+            # question could never be asked (blind walk 7: a second renonsz left unexamined)
+            continue
+        competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
         for answers in earlier:
             state = _State(book, answers, producers)
-            if any(state.value(p.when) is True for p in competing):
+            # a finding another one surely sets aside there (skat: the infraction's end of the
+            # game, when the innocent side demanded that play continue) ends nothing
+            beaten = {o for q in book.productions if q.overrides and state.value(q.when) is True
+                      for o in q.overrides}
+            if any(p.id not in beaten and state.value(p.when) is True for p in competing):
                 wanted = {str(c) for c in claims or []} | {""}
                 aside |= {p.id for p in _waiting(book, kp) if p.claim in wanted}
                 break
     return aside
+
+
+def _deal_questions(book: Rulebook, kp: Production) -> set[str]:
+    """The deal's questions (``scope: deal``) a keep_first production's ``when`` reads."""
+    return {qid for qid in cond.questions_read(kp.when)
+            if qid in book.questions and book.questions[qid].scope == "deal"}
+
+
+def asked_across_events(book: Rulebook, per_event: list[dict], shared: dict, k: int) -> set[str]:
+    """The deal's questions a ``keep_first`` production reads that event ``k`` must ask: an
+    earlier event and this one each surely have a competing finding, so whether the earlier one
+    sets this one aside turns on them (ulti: how several renonsz are settled). Within one event
+    the interview finds them itself; across events no single event's productions read them."""
+    wanted: set[str] = set()
+    if k == 0 or len(per_event) < 2:
+        return wanted
+    producers = _producers(book)
+    for kp in book.productions:
+        if kp.action != "keep_first":
+            continue
+        open_ = {qid for qid in _deal_questions(book, kp) if qid not in shared}
+        if not open_ or _State(book, shared, producers).value(kp.when) is False:
+            continue
+        competing = [p for p in book.productions if p.action == "finding" and kp.ranks(p.id, p.kind)]
+
+        def stands(answers: dict) -> bool:
+            state = _State(book, answers, producers)
+            return any(state.value(p.when) is True for p in competing)
+        if stands(per_event[k]) and any(stands(a) for a in per_event[:k]):
+            wanted |= open_
+    return wanted
+
+
+def from_other_events(book: Rulebook, per_event: list[dict], k: int) -> tuple[set[str], bool]:
+    """What the other events of the dispute (their answers, ``per_event``) surely decide for event
+    ``k``: the productions a deal-settling finding of another event sets aside (a misdeal, in
+    whichever event, voids every payment of the deal: knowledge/README.md, "Events"), and whether
+    another event surely has a finding that is the deal's whole result (a renonsz settled by the
+    expected winnings), so that the deal's own entries (the result as played) are not needed here.
+    A finding counts only when nothing that could set it aside would leave the deal unsettled:
+    whatever overrides it settles the deal too, and, where it competes under a ``keep_first``,
+    every finding it competes with settles the deal as well."""
+    aside: set[str] = set()
+    settled = False
+    if len(per_event) < 2:
+        return aside, settled
+    producers = _producers(book)
+    effects = (book.score or {}).get("effects") or {}
+    overriders: dict[str, list[Production]] = {}
+    for p in book.productions:
+        for o in p.overrides:
+            overriders.setdefault(o, []).append(p)
+    findings = [p for p in book.productions if p.action == "finding"]
+    settling = {p.id for p in findings if _settles(p, effects)}
+    keepers = [p for p in book.productions if p.action == "keep_first"]
+    for j, answers in enumerate(per_event):
+        if j == k:
+            continue
+        state = _State(book, answers, producers)
+        for p in findings:
+            if p.id not in settling or state.value(p.when) is not True:
+                continue
+            if any(q.id not in settling and state.value(q.when) is not False for q in overriders.get(p.id, ())):
+                continue
+            if (p.finding or {}).get("settles_deal"):
+                aside |= set(p.overrides)
+            if any(kp.competes(p.id) and not all(q.id in settling for q in findings if kp.competes(q.id))
+                   for kp in keepers):
+                continue
+            settled = True
+    return aside, settled
+
+
+def _settles(p: Production, effects: dict) -> bool:
+    """Whether a finding of this production is the deal's whole result (rulebook ``score:``)."""
+    return settles_by_itself(p.finding) or any(
+        spec.get("settles") for entry in (p.finding or {}).get("penalty") or [] if isinstance(entry, dict)
+        for spec in specs_of(effects.get(entry.get("effect"))))
 
 
 def settled_by_earlier(book: Rulebook, earlier: list[dict]) -> bool:
@@ -778,11 +874,6 @@ def settled_by_earlier(book: Rulebook, earlier: list[dict]) -> bool:
     effects = (book.score or {}).get("effects") or {}
     producers = _producers(book)
 
-    def settles(p: Production) -> bool:
-        if settles_by_itself(p.finding):
-            return True
-        return any(spec.get("settles") for e in (p.finding or {}).get("penalty") or [] if isinstance(e, dict)
-                   for spec in specs_of(effects.get(e.get("effect"))))
     for answers in earlier:
         claims = answers.get("claim")
         if not isinstance(claims, list) or len(claims) != 1:
@@ -790,7 +881,7 @@ def settled_by_earlier(book: Rulebook, earlier: list[dict]) -> bool:
         state = _State(book, answers, producers)
         firing = [p for p in book.productions if p.action == "finding" and state.value(p.when) is not False]
         beaten = {o for p in firing for o in p.overrides}
-        if any(p.id not in beaten and state.value(p.when) is True and settles(p) for p in firing):
+        if any(p.id not in beaten and state.value(p.when) is True and _settles(p, effects) for p in firing):
             return True
     return False
 
@@ -800,4 +891,4 @@ def _waiting(book: Rulebook, kp: Production) -> list[Production]:
     compete with it, and those that only clear a claim (no violation)."""
     return [p for p in book.productions if p.action == "finding"
             and (p.kind == "no-violation"
-                 or (p.kind not in NOT_RULED_KINDS and kp.competes(p.id)))]
+                 or kp.yields(p.id, p.kind))]

@@ -26,12 +26,13 @@ from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
 from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview import request_words
-from referee.expert.interview.relevance import (Interview, articles_fed, prune, set_aside_by_earlier,
+from referee.expert.interview.relevance import (Interview, articles_fed, asked_across_events,
+                                                from_other_events, prune, set_aside_by_earlier,
                                                 settled_by_earlier)
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
-from referee.expert.language.dispute import Dispute, Request, on_own_side
+from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
@@ -246,7 +247,15 @@ class Session:
                 interview.aside = set_aside_by_earlier(self.book, per_event[:k],
                                                        {**self._known, **self.shared},
                                                        per_event[k].get("claim"))
-                interview.settled_earlier = settled_by_earlier(self.book, per_event[:k])
+                # an earlier event (the order of the events known) whose violation is ruled
+                # first settles the deal: this event asks its own facts first (walk 8, P2)
+                interview.settled_earlier = self.order_known and settled_by_earlier(self.book, per_event[:k])
+            # nor what another event's misdeal voids, nor the result as played once another
+            # event's finding is surely the deal's whole result
+            voided, interview.settled_elsewhere = from_other_events(self.book, per_event, k)
+            interview.settled_elsewhere |= interview.settled_earlier
+            interview.aside |= voided
+            interview.across = asked_across_events(self.book, per_event, {**self._known, **self.shared}, k)
             interview.skipped = {qid for qid in self.book.questions
                                  if self.key(self._where(self.book.questions[qid], k), qid) in self.skipped}
             q = interview.next_question()
@@ -394,15 +403,39 @@ class Session:
         self.times[self.key(where, qid)] = _now()
         self.history.append(["implied", where, qid])
 
-    def _drop_implied(self) -> None:
-        """Answers taken as following from others are worked out again after any change."""
+    def _drop_implied(self) -> list[tuple[int | None, str]]:
+        """Answers taken as following from others are worked out again after any change: dropped
+        here, and kept by ``_rederive`` where they still follow. Returns what was dropped."""
+        dropped = []
         for h in [h for h in self.history if h[0] == "implied"]:
             self._store(h[1]).pop(h[2], None)
             self.history.remove(h)
+            dropped.append((h[1], h[2]))
+        return dropped
+
+    def _rederive(self, dropped: list[tuple[int | None, str]]) -> None:
+        """Give again each answer dropped by ``_drop_implied`` that still follows from the answers
+        (and whose question is still asked with them): a fact of the deal said once in other words
+        stays said for the events after it (preferans: the contra in force at a lead is the
+        contra the hand was played at), not only until the next answer."""
+        for where, qid in dropped:
+            q = self.book.questions.get(qid)
+            if q is None or qid in self._store(where) or (where is not None and where >= len(self.events)):
+                continue
+            value = self._implied(q, where)
+            if value is None:
+                continue
+            self._store(where)[qid] = value
+            events = range(len(self.events)) if where is None else [where]
+            per_event = self._carried()
+            if any(qid in prune(self.book, per_event[k]) for k in events):
+                self.history.append(["implied", where, qid])
+            else:
+                self._store(where).pop(qid, None)
 
     def give(self, qid: str, value: Any, where: int | None = None) -> None:
         """Record a checked answer (front ends that send values rather than text use this)."""
-        self._drop_implied()
+        dropped = self._drop_implied()
         store = self._store(where)
         store[qid] = value
         self.times[self.key(where, qid)] = _now()
@@ -411,6 +444,7 @@ class Session:
         self.history.append(["answer", where, qid])
         self.pending = None
         self._prune()
+        self._rederive(dropped)
         if self.stage == "review":
             self.stage = "questions"
 
@@ -531,7 +565,13 @@ class Session:
             # side receiving them; "bula": the player who takes it), so the question quotes it;
             # a player is named, not numbered: a number here is an amount typed ahead
             label = text((book.effects.get(effect) or {}).get("label"), self.lang) or effect
-            return Prompt("request_on", "on", ws["request_on"].format(effect=label), type="seat",
+            # Enter names the party himself where the effect is one written in a player's favour
+            # (the soloist's own game scored as won), else the other side
+            said = ws["request_on"].format(effect=label)
+            if favours_its_player(book, effect):
+                party = self.draft["party"]
+                said = ws["request_on_own"].format(effect=label, who=names.get(party) or book.seat_label(party, self.lang))
+            return Prompt("request_on", "on", said, type="seat",
                           options=seats, can_skip=True, heading=heading,
                           allowed=rw["player_expected"].format(seats=", ".join(
                               f"{o.value}" + (f" ({o.name})" if o.name else "") for o in seats)))
@@ -588,6 +628,8 @@ class Session:
                        or (o.name and raw.lower() == o.name.lower())), None)
             if on is None:
                 raise self._refuse(raw, prompt)
+        elif favours_its_player(self.book, self.draft["asks"].partition(":")[2]):
+            on = self.draft["party"]          # Enter: the party himself (the prompt says so)
         own = on_own_side(self.book, self.draft["party"], self.draft["asks"], on, self.lang)
         if own is not None:
             raise AnswerRefused(raw, own, prompt.allowed, conflict=True)
@@ -706,7 +748,13 @@ class Session:
 
     # --- review and ruling -------------------------------------------------------------
     def review_rows(self) -> list[dict]:
-        """Every answer given, the deal's first, then each event's: what the review lists."""
+        """Every answer given, in the order the questions were asked (blind walk 8: the deal's
+        answers came first, so the last question asked, the soloist's seat, headed the list):
+        with several events, the deal's answers, then each event's, each in the order asked.
+        An answer changed keeps its place; answers with no record of when they were given (a
+        case file resumed) follow, in the rulebook's order."""
+        asked = {key: n for n, key in enumerate(self.times)}
+        book_order = {qid: n for n, qid in enumerate(self.book.questions)}
         rows = []
         for where, answers in [(None, self.shared)] + list(enumerate(self.events)):
             for qid in self.book.questions:
@@ -715,7 +763,15 @@ class Session:
                     rows.append({"event": where, "question": qid, "text": question_text(q, self.lang),
                                  "shown": show_value(q, answers[qid], self.book, self.lang),
                                  "unknown": is_unknown(answers[qid])})
-        return rows
+        several = len(self.events) > 1
+        groups = [None] + list(range(len(self.events)))
+
+        def rank(row):
+            key = self.key(row["event"], row["question"])
+            # one event: the deal's answers and the event's are one list, as asked
+            group = groups.index(row["event"]) if several else 0
+            return (group, 0, asked[key], 0) if key in asked else (group, 1, 0, book_order[row["question"]])
+        return sorted(rows, key=rank)
 
     @property
     def done(self) -> bool:

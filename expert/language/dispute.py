@@ -191,6 +191,24 @@ def _written_against(book: Rulebook, effect: str) -> bool:
                for p in book.productions if p.finding for e in (p.finding.get("penalty") or []))
 
 
+def favours_its_player(book: Rulebook, effect: str) -> bool:
+    """Whether the effect is one the rules write FOR a player, in his favour, rather than on an
+    offender: no finding writes it on its own offender (or his partner), and some finding on
+    another player's infraction writes it (skat: the soloist's game scored as won, on the
+    opponents' revoke; preferans: bula taken off the innocent defender). A party asks for such
+    an effect on himself (blind walk 8: the soloist asking his own game be scored as won was
+    offered "Enter: the other side"). An effect that passes from one player to another (a
+    payment, supe, tricks transferred) is asked for on the other side, never so."""
+    if _written_against(book, effect):
+        return False
+    lines = [(e.get("player"), p.finding.get("offender")) for p in book.productions
+             if p.action == "finding" and p.finding for e in (p.finding.get("penalty") or [])
+             if isinstance(e, dict) and e.get("effect") == effect and p.finding.get("offender") is not None]
+    return bool(lines) and not any(player == offender or (isinstance(player, dict)
+                                                        and player.get("partner_of") == offender)
+                                   for player, offender in lines)
+
+
 def on_own_side(book: Rulebook, party: str, asks: str, on: str | None, lang: str = "en") -> str | None:
     """Why a request for an effect that passes from one side to the other cannot name the party's
     own side as the one it falls on (he would ask to give, not to receive); None when it may."""

@@ -113,9 +113,10 @@ class Production(Located):
     keep_first: str | None = None    # the order question
     keep_first_among: list[str] | None = None   # only these productions' findings compete (None: all)
     keep_first_except: list[str] | None = None  # these productions' findings never compete
-    # later: all -- a later event's finding that no violation was committed is set aside too (its
-    # claim is not examined: preferans Član 22 acts only on the violation committed first)
-    keep_first_later: str = "competing"
+    keep_first_later: list[str] | None = None   # never the first, but set aside when after it
+    # examine_later: false -- a later event's claim is not examined at all: a finding that it was
+    # no violation is set aside too (preferans Član 22 acts only on the violation committed first)
+    keep_first_examine_later: bool = True
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None
@@ -136,6 +137,23 @@ class Production(Located):
         violation committed first (and can be set aside as a later one)."""
         return ((self.keep_first_among is None or production_id in self.keep_first_among)
                 and production_id not in (self.keep_first_except or ()))
+
+    def ranks(self, production_id: str, kind: str | None) -> bool:
+        """For a keep_first production: whether a finding of that production and kind competes.
+        A kind that establishes no irregularity and ends nothing (no violation, a settlement)
+        competes only where ``among`` names its production: skat's concession that stands is a
+        settlement (no irregularity), yet it ends the game, so an act after it is not ruled."""
+        if not self.competes(production_id):
+            return False
+        return kind not in NOT_RULED_KINDS or production_id in (self.keep_first_among or ())
+
+    def yields(self, production_id: str, kind: str | None) -> bool:
+        """For a keep_first production: whether a finding of that production and kind is set
+        aside when it comes after the one ruled first: a competing one, or one named under
+        ``later``, which is never the first itself (skat: play continued on the innocent side's
+        demand ends nothing, yet after the infraction that ended the game there is no play left
+        to continue)."""
+        return self.ranks(production_id, kind) or production_id in (self.keep_first_later or ())
 
 
 @dataclass

@@ -108,7 +108,7 @@ def _effects(book: Rulebook, problems: Problems) -> None:
                 for s in scopes)):
             problems.error(f"rulebook.yaml: effect {name!r}: scopes, expected a list of {{id, label}}, "
                            "narrowest first (how long the effect lasts)", file, line)
-        for key in ("refused_by", "given_by"):
+        for key in ("refused_by", "given_by", "governed_by"):
             # the articles that answer a request for an effect no penalty gives (engine/requests.py)
             ids = effect.get(key)
             if ids is not None and not (isinstance(ids, list) and all(str(i) in book.provisions for i in ids)):
@@ -222,7 +222,7 @@ def _production(book: Rulebook, p, producers, ids, problems):
         if q is None or q.type != "order":
             problems.error(f"{owner}: keep_first needs an order question, got {p.keep_first!r}",
                            p.file, p.line)
-        for key in ("among", "except"):
+        for key in ("among", "except", "later"):
             for other in getattr(p, f"keep_first_{key}") or []:
                 if other not in ids or book.production(other).action != "finding":
                     problems.error(f"{owner}: keep_first {key} names {other!r}, expected a production "
@@ -351,10 +351,19 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         return
     file = str(book.root / "rulebook.yaml")
     line = getattr(score, "line", None)
-    unknown = set(score) - {"items", "effects", "play", "description"}
+    unknown = set(score) - {"items", "effects", "play", "description", "booked"}
     if unknown:
-        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play",
+        problems.error(f"rulebook.yaml: score: unknown keys {sorted(unknown)}, expected items, effects, play, booked",
                        file, line)
+    if score.get("booked") is not None:
+        # when the deal's points were already on the sheet as the claim was raised
+        try:
+            test = cond.parse(score["booked"], file)
+        except RefereeError as exc:
+            problems.error(exc.message, exc.file, exc.line)
+        else:
+            _condition(book, test, file, getattr(score["booked"], "line", line), problems, producers,
+                       "score booked")
     items = []
     for node in score.get("items") or []:
         if not isinstance(node, dict) or "id" not in node or "label" not in node:
@@ -379,9 +388,11 @@ def _score(book: Rulebook, problems: Problems, producers) -> None:
         if not isinstance(rule, dict) or "entries" not in rule:
             problems.error("rulebook.yaml: score play: each rule needs entries (and an optional when)", file, where)
             continue
-        if rule.get("when") is not None:
+        for key in ("when", "ask_when"):
+            if rule.get(key) is None:
+                continue
             try:
-                test = cond.parse(rule["when"], file)
+                test = cond.parse(rule[key], file)
             except RefereeError as exc:
                 problems.error(exc.message, exc.file, exc.line)
             else:

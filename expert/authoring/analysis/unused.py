@@ -24,8 +24,9 @@ def used_questions(book) -> set[str]:
             used.add(q.values_from)
     for rule in (book.score or {}).get("play") or []:
         if isinstance(rule, dict):
-            if rule.get("when") is not None:
-                used |= questions_read(parse(rule["when"]))
+            for key in ("when", "ask_when"):
+                if rule.get(key) is not None:
+                    used |= questions_read(parse(rule[key]))
             used |= questions_in_amounts(rule.get("entries") or [])
     used |= questions_in_amounts(_score_effect_amounts(book))
     return used
