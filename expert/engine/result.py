@@ -8,8 +8,7 @@ A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fil
   or amount, and whether it ``settles`` the deal (the finding's entries are the whole result and
   the deal is not scored as played); ``per_unit`` writes the line's amount times a value (a
   parameter left null when the source text does not give it leaves the entry open). An effect
-  may be written as several entries (a list of
-  such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
+  may be written as several entries (a list of such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
   itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
   if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
   true`` (a misdeal redealt: nothing of this deal is written). An effect written ``{scores_as:
