@@ -208,6 +208,7 @@ class Logic:
         self._derivers_for: dict = {}
         self._overriders: dict | None = None
         self._closures: dict = {}
+        self._literal_lists: dict = {}     # id(condition) -> (condition, its literals)
 
     @classmethod
     def of(cls, book) -> "Logic":
@@ -279,26 +280,24 @@ class Logic:
         prods: set[str] = set()
         questions: set[str] = set()
         within = frozenset(within) if within is not None else None
-
-        def add(start):
-            ps, qs = self._closure(start, within)
+        pids = list(pids) + [p.id for p in self.book.productions if p.action == "keep_first"]
+        starts = [("p", pid) for pid in pids if pid in self.by_id]
+        starts += [("q", qid) for qid in qids if qid in self.book.questions]
+        if within is not None:
+            # one walk from every start: the closures of one ``within`` are shared by few units
+            # (a claim's), so memoising each start's would cost more than it saves
+            ps, qs = self._closure(tuple(sorted(set(starts))), within)
+            return set(ps), set(qs)
+        for start in starts:
+            ps, qs = self._closure((start,))
             prods.update(ps)
             questions.update(qs)
-        for p in self.book.productions:
-            if p.action == "keep_first":
-                pids = list(pids) + [p.id]
-        for pid in pids:
-            if pid in self.by_id:
-                add(("p", pid))
-        for qid in qids:
-            if qid in self.book.questions:
-                add(("q", qid))
         return prods, questions
 
-    def _closure(self, start, within: frozenset | None = None) -> tuple[frozenset, frozenset]:
-        """What one production or question reads, transitively (memoized); ``within``: as in
+    def _closure(self, starts: tuple, within: frozenset | None = None) -> tuple[frozenset, frozenset]:
+        """What these productions and questions read, transitively (memoized); ``within``: as in
         ``reads`` (None: every production can fire)."""
-        key = start if within is None else (start, within)
+        key = starts if within is None else (starts, within)
         hit = self._closures.get(key)
         if hit is not None:
             return hit
@@ -311,14 +310,18 @@ class Logic:
                     self._overriders.setdefault(loser, []).append(p)
         prods: set[str] = set()
         questions: set[str] = set()
-        todo_p = [start[1]] if start[0] == "p" else []
-        todo_q = [start[1]] if start[0] == "q" else []
+        todo_p = [x for kind, x in starts if kind == "p"]
+        todo_q = [x for kind, x in starts if kind == "q"]
+        literals = self._literal_lists
 
         def can_fire(pid) -> bool:
             return within is None or pid in within
 
         def read(c):
-            for lit in cond.literals(c):
+            lits = literals.get(id(c))
+            if lits is None or lits[0] is not c:
+                lits = literals[id(c)] = (c, list(cond.literals(c)))
+            for lit in lits[1]:
                 if isinstance(lit, cond.AnswerTest):
                     todo_q.append(lit.question)
                 elif isinstance(lit, cond.FactTest):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.expert.language import conditions as cond
 from referee.expert.authoring.analysis import report
+from referee.expert.language.problems import Problems
 from referee.expert.authoring.analysis.space import Space, alt_condition, base_domain, show_lit, tested_first
 
 
@@ -129,7 +130,12 @@ def static_dead(book, ev) -> dict[str, list[str]]:
 
 def check(book, ctx, problems) -> set[str]:
     ev = ctx.ev
-    dead = static_dead(book, ev)
+    # the two passes over the whole rulebook read only which productions can fire (and the
+    # casebook): kept across checks, so rewording a finding or changing who pays what does not
+    # pay for them again (a third of a warm preferans check)
+    every = [p.id for p in book.productions]
+    dead = ctx.unit(Problems(), "static-dead", "all", every, [],
+                    lambda found: static_dead(book, ev), firing=True)
     for p in book.productions:
         if p.id not in dead:
             continue
@@ -147,7 +153,9 @@ def check(book, ctx, problems) -> set[str]:
     # productions stating one condition twice (a finding, the fact it gates, the clearing) walk
     # the same unfolded alternatives: the first walk's leaves are kept for the others
     walked: dict = {}
-    witnessed = casebook_witnesses(book, ev, ctx.ruler)
+    witnessed = set(ctx.unit(Problems(), "witnesses", "all", every, list(book.questions),
+                             lambda found: sorted(casebook_witnesses(book, ev, ctx.ruler)),
+                             also=list(book.cases), firing=True))
     for p in book.productions:
         if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
             continue
