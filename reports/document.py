@@ -410,8 +410,14 @@ def entries(ruling: Ruling, result, lang: str) -> list[dict]:
         side = items.get(e.item, {}).get("per") == "side"
         who = view.side_name(ruling, e.player, lang) if side else view.player_name(ruling, e.player, lang)
         show = _signed if items.get(e.item, {}).get("signed", True) is not False else _plain
+        unset = [n for n in getattr(e, "unset", []) if n in book.parameters]
         amount = show(e.amount) if e.amount is not None else (
-            w["to_write_later"] if e.needs else w["to_fill"].format(what="?"))
+            w["to_write_later"] if e.needs else
+            # a value the source text does not give (preferans: what one supa is worth): said
+            # with the parameter's description, its source printed under "Values used"
+            w["not_given"].format(what="; ".join(
+                lower_first(text(book.parameters[n].get("description"), lang) or n, ruling) for n in unset))
+            if unset else w["to_fill"].format(what="?"))
         if e.amount is None and getattr(e, "options", None):
             # the fact lies among a few values: what is written under each, not a blank
             amount = f" {w['or']} ".join(dict.fromkeys(
@@ -560,7 +566,7 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         articles = view.in_sentence(book.provisions[r.provision].label, lang)
     reason = {
         "granted": w["reason_granted"], "own-infraction": w["reason_own"], "settled": w["reason_settled"],
-        "set-aside": w["reason_set_aside"],
+        "set-aside": w["reason_set_aside"], "later": w["reason_later"],
         "not-given": (w["reason_no_violation"] if getattr(r, "no_violation", False) and articles
                       else w["reason_not_given_by"] if articles else w["reason_not_given"]),
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],

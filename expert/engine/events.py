@@ -107,6 +107,18 @@ def _keep_first(book, kp: Production, findings: list, not_ruled: list, not_estab
             trail.append({"production": kp.id, "rule": f"{kp.id}>{f.production}", "cites": list(kp.cites),
                           "facts": [{"finding": first.production}, {"finding": f.production}],
                           "event": f.event + 1})
+    # examine_later: false -- a later claim is not examined at all (preferans Član 22: the referee
+    # acts only on the violation committed first): a finding that it was no violation, reached on
+    # facts the first ruling may have replaced (the hand as played, blind walk 8, P2), is set
+    # aside as well
+    if not kp.keep_first_examine_later:
+        for f in [f for f in findings if f.event > first_event and f.kind == "no-violation"
+                  and kp.competes(f.production) and not cond.reads_findings(book.production(f.production).when)]:
+            findings.remove(f)
+            not_ruled.append(_set_aside(book, f, kp, "later", first))
+            trail.append({"production": kp.id, "rule": f"{kp.id}>{f.production}", "cites": list(kp.cites),
+                          "facts": [{"finding": first.production}, {"finding": f.production}],
+                          "event": f.event + 1})
     # a later event whose own facts were not examined (the interview does not ask what will be
     # set aside) is not cleared by the general "no violation" either: its claims were not examined
     for f in [f for f in findings if f.event > first_event and f.kind in NOT_RULED_KINDS

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from referee.expert.engine.result import compute as compute_result
 from referee.expert.engine.result import sheet_entry
 from referee.expert.engine.result import side_id, specs_of
-from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling
+from referee.expert.engine.verdict import FindingOut, RequestAnswer, Ruling, why_not_examined
 from referee.expert.language.dispute import Request
 from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import INFRACTION_KINDS, Rulebook, scope_ids, scope_label
@@ -25,7 +25,8 @@ class Basis:
     """Why a request is answered so: a cause and the findings/set-asides behind it."""
     cause: str            # granted | not-given | own-infraction | settled | set-aside | not-met | undecided |
                           # no-article | less (granted, but less than asked) | changed (the result does not stand) |
-                          # scope (granted, but for less time than asked) | part | depends
+                          # scope (granted, but for less time than asked) | part | depends | later (not ruled on:
+                          # committed after the violation ruled on first, preferans Član 22)
     findings: list = field(default_factory=list)      # FindingOut or NotRuled
     given: object = None  # less: what the rules give
     contrary: list = field(default_factory=list)      # part: (finding, line) going the other way
@@ -65,6 +66,14 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
     own = _answer(_on_event(ruling, k), request)
     if own.answer == "granted":
         return replace(own, event=k + 1)
+    later = _not_examined(ruling, k) if own.answer == "refused" and own.cause in ("not-met", "not-given") else None
+    if later is not None:
+        # the event's claims were not examined at all: an earlier violation is the one ruled on
+        # (preferans Član 22), which answers the request, not the conditions of an article
+        first, rule, cites = later
+        return replace(own, event=k + 1, cause="later", articles=[rule], provisions=list(cites),
+                       reason={"en": f"refused: not ruled on: raised after the violation under {first}; "
+                                     f"{rule} rules only on the one committed first"})
     # what the other events' findings answer, where they speak to it at all (an article that
     # merely does not give it is no answer worth repeating)
     others = [replace(o, event=j + 1) for j in range(len(ruling.events)) if j != k
@@ -96,15 +105,32 @@ def _on_event(ruling: Ruling, k: int) -> Ruling:
                    not_ruled=[n for n in ruling.not_ruled if n.event == k])
 
 
+def _not_examined(ruling: Ruling, k: int) -> tuple | None:
+    """(first article, rule article, rule's provisions) when event ``k`` has no finding of its own
+    and its claims were not examined because an earlier event's violation is ruled on first."""
+    if k == 0 or any(f.event == k for f in ruling.findings):
+        return None
+    claims = (ruling.events[k] if ruling.events and k < len(ruling.events) else {}).get("claim") or []
+    for c in claims if isinstance(claims, list) else [claims]:
+        why = why_not_examined(ruling, c, k)
+        if why and why[0] == "later":
+            kp = next((p for p in ruling.book.productions if p.action == "keep_first"), None)
+            return why[1], why[2], (kp.cites if kp else [])
+    return None
+
+
 def _answer(ruling: Ruling, request: Request) -> RequestAnswer:
     answer, basis = decide(ruling, request)
     provisions: list[str] = []
-    for f in basis.findings:
-        provisions += [p for p in f.provisions if p not in provisions]
     articles: list[str] = list(basis.articles)
-    for f in basis.findings if not articles else []:
-        if f.article not in articles:
-            articles.append(f.article)
+    for f in basis.findings:
+        # a claim not examined (committed after the violation ruled on first): the article that
+        # says so (preferans Član 22) answers it, not the one the claim invoked
+        later = basis.cause == "later"
+        provisions += [p for p in (f.by_provisions if later else f.provisions) if p not in provisions]
+        article = f.winner_article if later else f.article
+        if not basis.articles and article not in articles:
+            articles.append(article)
     return RequestAnswer(party=request.party, request=request.asks, answer=answer,
                          provisions=provisions, reason={"en": english_reason(ruling, request, answer, basis)},
                          text=request.text, cause=basis.cause, articles=articles, provision=request.provision,
@@ -142,6 +168,11 @@ def decide(ruling: Ruling, request: Request) -> tuple[str, Basis]:
             return "granted", Basis("granted", against_them)
         if open_theirs:
             return "undecided", Basis("undecided", open_theirs)
+        # the claim was not examined: committed after the violation ruled on first (preferans
+        # Član 22); said so, not as conditions unmet (blind walk 8, P2)
+        later = [n for n in ruling.not_ruled if n.cause == "later"]
+        if later and not _deciding(standing):
+            return "refused", Basis("later", later)
         return "refused", Basis("not-met", _deciding(standing))
     if request.asks == "rejected":
         if against_us:
@@ -520,6 +551,8 @@ def english_reason(ruling: Ruling, request: Request, answer: str, basis: Basis) 
         return f"refused: the rules give it on another player ({arts})"
     if basis.cause == "changed":
         return f"refused: the ruling changes the result ({arts})"
+    if basis.cause == "later":
+        return "refused: not ruled on: " + "; ".join(n.reason for n in basis.findings)
     if basis.cause == "set-aside":
         return "refused: " + "; ".join(f"{n.article} is not applied ({n.reason})" for n in basis.findings)
     if basis.cause == "not-given":

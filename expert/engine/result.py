@@ -6,8 +6,9 @@ A rulebook's ``score:`` (rulebook.yaml) says what the sheet holds and how to fil
   score per side; ulti units), each ``per: player`` (default) or ``per: side``;
 - ``effects``: how each effect of a standing finding is written: on which item, with which sign
   or amount, and whether it ``settles`` the deal (the finding's entries are the whole result and
-  the deal is not scored as played). An effect may be written as several entries (a list of
-  such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
+  the deal is not scored as played); ``per_unit`` writes the line's amount times a value (a
+  parameter left null when the source text does not give it leaves the entry open). An effect
+  may be written as several entries (a list of such specs: ulti's payment is a minus for the payer, a plus for the payee and the payment
   itself). A finding may also settle the deal by itself: ``settles_result: true`` (its entries,
   if any, are the whole result: a renonsz settled by the expected winnings) or ``settles_deal:
   true`` (a misdeal redealt: nothing of this deal is written). An effect written ``{scores_as:
@@ -42,6 +43,9 @@ class Entry:
     # an open amount whose fact is known to be one of a few values ('unknown: 4, 5'): what it
     # comes to under each, [({question: value}, amount)]
     options: list = field(default_factory=list)
+    # parameters the amount reads that the rulebook leaves unset (null: the source text does not
+    # give the value, preferans supa_value): the entry is open until the tournament sets them
+    unset: list[str] = field(default_factory=list)
 
     def to_dict(self, book: Rulebook, names: dict) -> dict:
         d: dict[str, Any] = {"player": self.player, "name": names.get(self.player) or None,
@@ -53,6 +57,8 @@ class Entry:
             d["against_name"] = names.get(self.against) or None
         if self.needs:
             d["needs"] = list(self.needs)
+        if self.unset:
+            d["unset"] = list(self.unset)
         if self.options:
             d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         return d
@@ -121,6 +127,7 @@ def compute(book: Rulebook, findings: list, answers_of, shared: dict, events: in
                     settled.append(f.production)
                 entries.append(sheet_entry(book, spec, line, answers, f.production))
                 params_in(spec.get("amount"), params)
+                params_in(spec.get("per_unit"), params)
     if not settled:
         entries += _play(book, score.get("play") or [], {**shared, **scored_as}, _totals(book, entries), params)
     combined = _combine(book, entries)
@@ -159,6 +166,7 @@ def sheet_entry(book, spec: dict, line, answers: dict, source: str) -> Entry:
     """The entry one penalty line writes on the score sheet under one of its effect's specs
     (also read by ``requests``: an effect asked for is given by what the sheet writes)."""
     needs: list[str] = []
+    unset: list[str] = []
     player = line.player
     if spec.get("player") == "against":
         player = line.against or line.player
@@ -170,7 +178,21 @@ def sheet_entry(book, spec: dict, line, answers: dict, source: str) -> Entry:
     elif spec.get("against") not in (None, "against"):
         against = None if spec["against"] == "none" else _seat(book, spec["against"], answers, needs)
     options: list = []
-    if "amount" in spec:
+    if "per_unit" in spec:
+        # the line counts units the sheet writes at a value each (preferans 'dve supe': two supe,
+        # each worth what one supa is in the supe column); a value the rulebook leaves unset
+        # (null: the source text does not give it) leaves the entry open, never a guess
+        unit = _amount(book, spec["per_unit"], answers, {}, needs)
+        amount = None if unit is None or line.amount is None else line.amount * unit
+        if line.amount is None:
+            # the count itself is open (preferans: the tricks the caller would have had)
+            if line.needs:
+                needs.append(line.needs)
+            if unit is not None:
+                options = [(dict(when), None if a is None else a * unit) for when, a in (line.options or [])]
+        if unit is None and not needs:
+            unset = [n for n in params_in(spec["per_unit"]) if (book.parameters.get(n) or {}).get("value") is None]
+    elif "amount" in spec:
         amount = _amount(book, spec["amount"], answers, {}, needs)
         if amount is None:
             options = _options(book, spec["amount"], answers, {}, line.options)
@@ -184,7 +206,7 @@ def sheet_entry(book, spec: dict, line, answers: dict, source: str) -> Entry:
         amount = amount * spec.get("sign", 1)
     options = [(when, None if a is None else a * spec.get("sign", 1)) for when, a in options]
     return Entry(player, spec["item"], amount, against, needs, source,
-                 options if options and all(a is not None for _, a in options) else [])
+                 options if options and all(a is not None for _, a in options) else [], unset)
 
 
 def _play(book, rules: list, answers: dict, totals: dict, params: list[str] | None = None) -> list[Entry]:
@@ -389,6 +411,8 @@ def result_text(book: Rulebook, result: Result, names: dict) -> str:
         amount = "?" if e.amount is None else _num(e.amount, signed(book, e.item))
         against = f" against {names.get(e.against) or e.against}" if e.against else ""
         needs = f" (to fill in: {', '.join(e.needs)})" if e.needs and e.amount is None else ""
+        if e.unset and e.amount is None and not e.needs:
+            needs = f" (not given by the source text: {', '.join(e.unset)})"
         parts.append(f"{who}: {e.item} {amount}{against}{needs}")
     return "; ".join(parts)
 

@@ -30,6 +30,9 @@ class Interview:
         self.skipped: set[str] = set()      # free-text questions the referee left empty
         self.times: dict[str, str] = {}     # when each answer was given (for the ruling record)
         self.aside: set[str] = set()        # productions an earlier event's finding sets aside
+        # an earlier event's finding surely settles the deal (its entries are the whole result):
+        # this event's questions for the score sheet are not asked (blind walk 8, P2)
+        self.settled_earlier = False
         self.waiting: set[str] = set()      # needed(): read only by findings not yet sure to stand
         self.settled_elsewhere = False      # another event's finding is surely the deal's whole result
         self.across: set[str] = set()       # the deal's questions other events make this one ask
@@ -59,6 +62,11 @@ class Interview:
         """Questions that decide whether a production fires come before those that only
         fill in an amount or a seat, so a claim that fails early costs no further questions."""
         deciding, filling = self.needed()
+        if self.settled_earlier:
+            # an earlier event settled the deal: this event's own facts first, the deal's state of
+            # play (asked "for the score sheet") only if they still decide something (walk 8, P2)
+            own = {qid for qid in deciding if self.book.questions[qid].scope != "deal"}
+            deciding, filling = own, (deciding - own) | filling
         for group in (deciding, filling):
             for qid in self.book.questions:
                 if qid in group:
@@ -192,14 +200,14 @@ class Interview:
             settled |= settles_by_itself(p.finding) and surely
             for entry in (p.finding or {}).get("penalty") or []:
                 for spec in specs_of(effects.get(entry.get("effect")) if isinstance(entry, dict) else None):
-                    if "amount" in spec:
-                        read = _read_by(spec["amount"], questions_in_amounts)
+                    for key in [k for k in ("amount", "per_unit") if k in spec]:
+                        read = _read_by(spec[key], questions_in_amounts)
                         target = sure if surely else maybe
                         if target is not None:
                             target |= read
                         filling |= read
                     settled |= bool(spec.get("settles")) and surely
-        if settled or self.settled_elsewhere or self._settled_in_every_world(live, effects):
+        if settled or self.settled_elsewhere or self.settled_earlier or self._settled_in_every_world(live, effects):
             return
         deal: set[str] = set()           # the deal's own entries: needed whichever finding stands
         for rule in score.get("play") or []:
@@ -855,6 +863,27 @@ def _settles(p: Production, effects: dict) -> bool:
     return settles_by_itself(p.finding) or any(
         spec.get("settles") for entry in (p.finding or {}).get("penalty") or [] if isinstance(entry, dict)
         for spec in specs_of(effects.get(entry.get("effect"))))
+
+
+def settled_by_earlier(book: Rulebook, earlier: list[dict]) -> bool:
+    """Whether one of the ``earlier`` events (their answers) surely has a finding whose entries
+    settle the deal (preferans: the declarer's game written down), so that a later event's
+    questions for the score sheet are not needed. Only an event of a single claim counts (with
+    several, the order may set that finding aside), and only a finding nothing in it can
+    override."""
+    effects = (book.score or {}).get("effects") or {}
+    producers = _producers(book)
+
+    for answers in earlier:
+        claims = answers.get("claim")
+        if not isinstance(claims, list) or len(claims) != 1:
+            continue
+        state = _State(book, answers, producers)
+        firing = [p for p in book.productions if p.action == "finding" and state.value(p.when) is not False]
+        beaten = {o for p in firing for o in p.overrides}
+        if any(p.id not in beaten and state.value(p.when) is True and _settles(p, effects) for p in firing):
+            return True
+    return False
 
 
 def _waiting(book: Rulebook, kp: Production) -> list[Production]:

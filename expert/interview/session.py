@@ -27,7 +27,8 @@ from referee.expert.interview.from_cards import answers_from_cards
 from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview import request_words
 from referee.expert.interview.relevance import (Interview, articles_fed, asked_across_events,
-                                                from_other_events, prune, set_aside_by_earlier)
+                                                from_other_events, prune, set_aside_by_earlier,
+                                                settled_by_earlier)
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
@@ -246,9 +247,13 @@ class Session:
                 interview.aside = set_aside_by_earlier(self.book, per_event[:k],
                                                        {**self._known, **self.shared},
                                                        per_event[k].get("claim"))
+                # an earlier event (the order of the events known) whose violation is ruled
+                # first settles the deal: this event asks its own facts first (walk 8, P2)
+                interview.settled_earlier = self.order_known and settled_by_earlier(self.book, per_event[:k])
             # nor what another event's misdeal voids, nor the result as played once another
             # event's finding is surely the deal's whole result
             voided, interview.settled_elsewhere = from_other_events(self.book, per_event, k)
+            interview.settled_elsewhere |= interview.settled_earlier
             interview.aside |= voided
             interview.across = asked_across_events(self.book, per_event, {**self._known, **self.shared}, k)
             interview.skipped = {qid for qid in self.book.questions

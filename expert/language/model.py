@@ -114,6 +114,9 @@ class Production(Located):
     keep_first_among: list[str] | None = None   # only these productions' findings compete (None: all)
     keep_first_except: list[str] | None = None  # these productions' findings never compete
     keep_first_later: list[str] | None = None   # never the first, but set aside when after it
+    # examine_later: false -- a later event's claim is not examined at all: a finding that it was
+    # no violation is set aside too (preferans Član 22 acts only on the violation committed first)
+    keep_first_examine_later: bool = True
     overrides: list[str] = field(default_factory=list)
     why: dict | None = None
     reading: dict | None = None

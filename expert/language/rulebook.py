@@ -270,6 +270,11 @@ class _Loader:
                 self.fail(f"production {pid!r}: keep_first needs {{order: QUESTION}}", then, str(path))
                 return None
             prod.keep_first = str(spec["order"])
+            if not isinstance(spec.get("examine_later", True), bool):
+                self.fail(f"production {pid!r}: keep_first examine_later must be true or false, "
+                          f"got {spec.get('examine_later')!r}", then, str(path))
+                return None
+            prod.keep_first_examine_later = spec.get("examine_later", True)
             for key in ("among", "except", "later"):
                 ids = spec.get(key)
                 if ids is None:

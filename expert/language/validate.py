@@ -420,12 +420,16 @@ def _score_effect(book: Rulebook, name: str, spec, items: list, file: str, where
         problems.error(f"rulebook.yaml: score effects: {name!r} needs item: one of {', '.join(items)} "
                        "(or a list of such entries)", file, where)
         return
-    keys = {"item", "sign", "amount", "player", "against", "settles"}
+    keys = {"item", "sign", "amount", "per_unit", "player", "against", "settles"}
     if set(spec) - keys:
         problems.error(f"rulebook.yaml: score effects: {name!r}: unknown keys {sorted(set(spec) - keys)}",
                        file, where)
     reads: set[str] = set()
     msgs = check_amount(spec.get("amount"), book, reads) if "amount" in spec else []
+    if "per_unit" in spec:
+        msgs += check_amount(spec["per_unit"], book, reads)
+        if "amount" in spec:
+            msgs.append("give amount or per_unit, not both")
     for key in ("player", "against"):
         if spec.get(key) is not None and spec[key] not in ("line", "against", "none", "player"):
             msgs += check_seat_ref(spec[key], book, reads)

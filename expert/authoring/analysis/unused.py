@@ -38,7 +38,7 @@ def _score_effect_amounts(book) -> list:
     for specs in ((book.score or {}).get("effects") or {}).values():
         for spec in specs if isinstance(specs, list) else [specs]:
             if isinstance(spec, dict):
-                found.append({k: v for k, v in spec.items() if k in ("amount",)})
+                found.append({k: v for k, v in spec.items() if k in ("amount", "per_unit")})
     return found
 
 
@@ -68,7 +68,7 @@ def check(book, ctx, problems) -> int:
     for rule in (book.score or {}).get("play") or []:
         if isinstance(rule, dict):
             params.update(params_in([e.get("amount") for e in rule.get("entries") or [] if isinstance(e, dict)]))
-    params.update(params_in([s.get("amount") for s in _score_effect_amounts(book)]))
+    params.update(params_in([[s.get("amount"), s.get("per_unit")] for s in _score_effect_amounts(book)]))
     rb = _Where(str(book.root / "rulebook.yaml"))
     for name in book.parameters:
         if name not in params:
