@@ -7,6 +7,7 @@ session is saved after every step; end of input or Ctrl-C saves it and raises ``
 """
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -262,16 +263,36 @@ def _help(session: Session, prompt: Prompt, arg: str, write: Writer) -> None:
         for a in articles:
             write(_gist(a["label"], book.provisions[a["id"]].english))
     else:
-        # a question that feeds most of the rulebook (the claim): the articles by label, wrapped,
-        # so '?' still fits one screen
-        labels = list(dict.fromkeys(a["label"].split(",")[0] for a in articles))
-        for line in textwrap.wrap(", ".join(labels), 76):
+        # a question that feeds most of the rulebook (the claim, the offender): the articles by
+        # number, wrapped, so '?' still fits one screen ('? LABEL' shows one)
+        for line in textwrap.wrap(_by_number([a["label"] for a in articles]), 76):
             write("  " + line)
     if info["articles"] and not full:
         write("  (?? " + _full_texts(session.lang) + "; ? LABEL: " + _one_article(session.lang) + ")")
 
 
 SHORT_LIST = 12         # articles '?' lists one per line; more are listed by label, wrapped
+
+
+def _by_number(labels: list[str]) -> str:
+    """Labels cut to their article's number, once each, a word said once for its run of numbers:
+    "Правило 11A", "Правило 11B", "Правило 12A" -> "Правило 11, 12"; "Član 7, stav 6" -> "Član 7";
+    labels that are numbers alone ("4.1.3") as they are."""
+    runs: list[tuple[str, list[str]]] = []
+    for label in labels:
+        m = re.match(r"^(\D+?)\s*(\d+)", label)
+        if m and "," not in m.group(1):
+            word, number = m.group(1).strip(), m.group(2)
+        elif m:
+            word, number = label.split(",")[0].strip(), ""       # "Mondások, 1. mondat": no number
+        else:
+            word, number = "", label.split(",")[0]               # "4.1.3"
+        if runs and runs[-1][0] == word:
+            if number and number not in runs[-1][1]:
+                runs[-1][1].append(number)
+        else:
+            runs.append((word, [number] if number else []))
+    return ", ".join(f"{word} {', '.join(nums)}".strip() for word, nums in runs)
 
 
 def _gist(label: str, english: str, width: int = 78) -> str:
