@@ -508,7 +508,10 @@ def applied(ruling: Ruling, lang: str) -> list[dict]:
                 same["quote"] += f"{words(lang)['q_close']} … {words(lang)['q_open']}{quote}"
                 continue
             rows.append({"label": label, "quote": quote, "id": pid})
-    return rows
+    # in the rulebook's order (70C before 70C1), as a list of references reads, whatever order
+    # the findings cite them in (blind walk 9, B1)
+    order = {pid: n for n, pid in enumerate(ruling.book.provisions)}
+    return sorted(rows, key=lambda r: order.get(r["id"], len(order)))
 
 
 def requests(ruling: Ruling, lang: str) -> list[dict]:
