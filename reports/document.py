@@ -248,7 +248,14 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
     # the score sheet takes one set of entries only when every alternative writes the same
     # (adjudicate: the ruling's result is then theirs; otherwise it has none)
     note = w["entries_same"] if ruling.result is not None else w["entries_per_branch"]
-    return {"intro": w["conditional"].format(facts=facts_named), "branches": branches,
+    # every alternative writes the same entries and the same penalties: the facts not established
+    # change the articles that answer the claim, not what anyone gets (blind walk 9, P2: three
+    # alternatives that all refused the claim read as if the outcome were open)
+    pens = {tuple(sorted(repr((f.event, p.player, p.effect, p.amount, p.against)) for f in a.findings for p in f.penalty))
+            for a in ruling.alternatives}
+    same = ruling.result is not None and len(pens) == 1 and len(ruling.alternatives) > 1
+    intro = w["conditional_same"] if same else w["conditional"]
+    return {"intro": intro.format(facts=facts_named), "branches": branches,
             "entries_note": note, "common": common, "common_findings": common_findings}
 
 
@@ -275,6 +282,9 @@ def _when_words(ruling: Ruling, cond: dict, lang: str) -> str:
     for qid, value in cond.items():
         if isinstance(value, _AnyOf) and qid in ruling.book.questions:
             q = ruling.book.questions[qid]
+            domain = [True, False] if q.type == "yesno" else q.allowed()
+            if domain and {repr(v) for v in domain} <= {repr(v) for v in value}:
+                continue        # every answer it may have: it does not matter here (walk 9, P2: "yes or no")
             shown = [show_value(q, v, ruling.book, lang) for v in value]
             listed = f"{', '.join(shown[:-1])} {w['or']} {shown[-1]}"
             parts.append(lower_first(f"{_question_words(ruling, qid, lang)}{w['dash']}{listed}"
