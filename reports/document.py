@@ -579,7 +579,10 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         articles = view.in_sentence(book.provisions[r.provision].label, lang)
     reason = {
         "granted": w["reason_granted"], "own-infraction": w["reason_own"], "settled": w["reason_settled"],
-        "set-aside": w["reason_set_aside"], "later": w["reason_later"],
+        "set-aside": w["reason_set_aside"],
+        # the violation ruled on first named by its article, and the rule that rules only on it
+        "later": (w["reason_later_first"] if getattr(r, "first", "") and r.first not in r.articles
+                  else w["reason_later"]),
         "not-given": (w["reason_no_violation"] if getattr(r, "no_violation", False) and articles
                       else w["reason_not_given_by"] if articles else w["reason_not_given"]),
         "not-met": w["reason_not_met"], "undecided": w["reason_undecided"],
@@ -588,7 +591,8 @@ def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:
         "other-event": w["reason_other_event"], "other-player": w["reason_other_player"],
     }.get(r.cause, "").format(articles=articles, given=_with_unit(ruling, r, r.given, lang),
                                asked=_with_unit(ruling, r, r.amount, lang),
-                               by=getattr(r, "by_event", None), event=getattr(r, "event", None))
+                               by=getattr(r, "by_event", None), event=getattr(r, "event", None),
+                               first=view.in_sentence(getattr(r, "first", "") or "", lang))
     if r.cause == "scope":
         # how long the effect lasts: the rules' scope against the one asked
         reason = w["reason_scope"].format(articles=articles, given=scope_label(book, name, r.given, lang),

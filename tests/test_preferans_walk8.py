@@ -81,7 +81,8 @@ def test_a_request_on_a_later_claim_is_refused_under_clan_22(tmp_path):
             "requests:\n"
             "  - {party: defender_1, asks: upheld, event: 2}\n")
     out = rule(tmp_path, case).output
-    assert "refused — not ruled on: committed after the violation ruled on first (Član 22, stav 1)" in out
+    assert ("refused — not ruled on: committed after the violation ruled on first, under Član 9, stav 3, tačka 5 "
+            "(Član 22, stav 1)") in out
     assert "not examined — raised after an earlier violation (Član 9, stav 3, tačka 5)" in out
 
 

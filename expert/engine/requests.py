@@ -71,7 +71,7 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
         # the event's claims were not examined at all: an earlier violation is the one ruled on
         # (preferans Član 22), which answers the request, not the conditions of an article
         first, rule, cites = later
-        return replace(own, event=k + 1, cause="later", articles=[rule], provisions=list(cites),
+        return replace(own, event=k + 1, cause="later", articles=[rule], provisions=list(cites), first=first,
                        reason={"en": f"refused: not ruled on: raised after the violation under {first}; "
                                      f"{rule} rules only on the one committed first"})
     # what the other events' findings answer, where they speak to it at all (an article that

@@ -231,6 +231,8 @@ class RequestAnswer:
     # its articles are those the rulebook says govern the effect (rulebook.yaml governed_by), not
     # the deciding findings' (skat: a card taken back is refused under 4.1.2)
     governed: bool = False
+    # cause "later": the article of the violation ruled on first, after which this one came
+    first: str = ""
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
