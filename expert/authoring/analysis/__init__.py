@@ -91,6 +91,13 @@ class Analysis:
             out.append(hit)
         return out
 
+    def cached(self, kind: str, name, pids, qids, also=(), firing: bool = False, within=None) -> bool:
+        """Whether ``unit`` would find this unit's result in the cache (computes nothing)."""
+        if self.cache is None:
+            return False
+        key = self.cache.key_of(kind, name, self._digests(pids, qids, firing, within), list(also))
+        return key in self.cache.old
+
     def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=(),
              firing: bool = False, within=None):
         """One unit of an analysis, through the cache: ``compute(problems)`` reports into a

@@ -107,21 +107,24 @@ def cond_text(c) -> str:
     return " or ".join(" and ".join(show_lit(p, l) for p, l in a) or "always" for a in alts)
 
 
-def static_dead(book, ev) -> dict[str, list[str]]:
-    """Productions every alternative of which is contradictory: id -> reasons per alternative."""
+def static_dead(book, ev, among=None) -> dict[str, list[str]]:
+    """Productions every alternative of which is contradictory: id -> reasons per alternative.
+    ``among``: only these productions (closed under the facts they read: ``logic.reads``), whose
+    verdicts are then those of the whole rulebook."""
     dead: dict[str, list[str]] = {}
     dead_facts: set[str] = set()
-    for _ in range(len(book.productions) + 1):
+    prods = book.productions if among is None else [p for p in book.productions if p.id in among]
+    for _ in range(len(prods) + 1):
         changed = False
-        for p in book.productions:
+        for p in prods:
             if p.id in dead or ev.alts.get(p.id) is None:
                 continue
             reasons = [alt_reason(book, a, dead_facts, ev) for a in ev.alts[p.id]]
             if all(reasons):
                 dead[p.id] = reasons
                 changed = True
-        for name, prods in ev.producers.items():
-            if all(p.id in dead for p in prods):
+        for name, makers in ev.producers.items():
+            if all(p.id in dead for p in makers):
                 dead_facts.add(name)
         if not changed:
             break
@@ -134,8 +137,7 @@ def check(book, ctx, problems) -> set[str]:
     # casebook): kept across checks, so rewording a finding or changing who pays what does not
     # pay for them again (a third of a warm preferans check)
     every = [p.id for p in book.productions]
-    dead = ctx.unit(Problems(), "static-dead", "all", every, [],
-                    lambda found: static_dead(book, ev), firing=True)
+    dead = _static_dead(book, ctx)
     for p in book.productions:
         if p.id not in dead:
             continue
@@ -165,6 +167,38 @@ def check(book, ctx, problems) -> set[str]:
                     lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked), firing=True):
             ctx.unreachable.add(p.id)
     return ctx.unreachable
+
+
+SEPARATE = 3        # at most this many productions to work out: each over its own closure
+
+
+def _static_dead(book, ctx) -> dict[str, list[str]]:
+    """``static_dead`` one production at a time through the cache, each keyed on what it reads
+    (the facts it needs and their derivations): an edit recomputes only the productions that
+    read what changed, over their own closure (skat: 0.85 s for the whole rulebook on every
+    edit of a condition)."""
+    ev, known = ctx.ev, {}
+    # many to work out (a cold check, an edit most productions read): once for the whole rulebook,
+    # cheaper than each one's closure apart (preferans' dolaz: 33 closures, 0.8 s against 0.2 s)
+    missing = [p for p in book.productions if not ctx.cached("static-dead", p.id, [p.id], [], firing=True)]
+    if len(missing) > SEPARATE:
+        whole = static_dead(book, ev)
+        known = {p.id: whole.get(p.id) for p in book.productions}
+
+    def verdict(pid):
+        if pid not in known:
+            closure = ev.logic.reads([pid])[0]
+            found = static_dead(book, ev, closure)
+            for q in closure:
+                known.setdefault(q, found.get(q))
+        return known.get(pid)
+    dead = {}
+    for p in book.productions:
+        reasons = ctx.unit(Problems(), "static-dead", p.id, [p.id], [],
+                           lambda found, p=p: verdict(p.id), firing=True)
+        if reasons:
+            dead[p.id] = reasons
+    return dead
 
 
 def casebook_witnesses(book, ev, ruler=None) -> set[str]:
