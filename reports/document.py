@@ -16,6 +16,7 @@ from datetime import datetime
 from referee.expert.engine.result import every_seat_item
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
+from referee.expert.language.dispute import on_role
 from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import scope_label, text
 from referee.reports import view
@@ -542,7 +543,10 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         if getattr(r, "scope", None):
             asked += ", " + scope_label(book, name, r.scope, lang)
         if r.on:
-            asked += f", {w['on_player']}: {view.player_name(ruling, r.on, lang)}"
+            # whom the request names, said as the question put it: the player it is taken from,
+            # who pays, or in whose favour (blind walk 9, B1: "concerning" did not say which)
+            role = on_role(book, name) if kind == "effect" else "bears"
+            asked += f", {w.get(f'on_{role}', w['on_player'])}: {view.player_name(ruling, r.on, lang)}"
         if r.amount is not None:
             asked += f", {w['amount_asked']}: {_plain_num(r.amount)}"
         if r.text:

@@ -32,7 +32,7 @@ from referee.expert.interview.relevance import (Interview, articles_fed, asked_a
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
-from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side
+from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side, on_role
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
@@ -1110,21 +1110,6 @@ def _sign(book: Rulebook, expr) -> int:
     if "then" in expr:
         return _same([_sign(book, expr.get("then")), _sign(book, expr.get("else", expr.get("then")))])
     return 0
-
-
-def on_role(book: Rulebook, effect: str) -> str:
-    """Whom a request's 'on' names for the effect, as a request is decided (engine/requests.py
-    ``_effect``): ``gains`` the player it is written for, in his favour (the soloist's game won);
-    ``pays`` the player who pays, written for him and paid TO the one it is against (ulti:
-    against_gains); ``gives`` the one it is taken from or written against (tricks transferred
-    FROM a side, supe written ON the declarer); ``bears`` the player it is imposed on (a
-    penalty card, bula, the soloist's game lost)."""
-    from referee.expert.language.dispute import _written_against
-    if favours_its_player(book, effect):
-        return "gains"
-    if _written_against(book, effect):
-        return "pays" if (book.effects.get(effect) or {}).get("against_gains") else "gives"
-    return "bears"
 
 
 def _now() -> str:
