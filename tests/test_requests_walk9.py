@@ -39,6 +39,7 @@ def test_another_events_finding_on_the_askers_partner_is_no_refusal_of_the_asker
     assert west.answer == "refused" and west.event == 1
     [other] = west.elsewhere
     assert other.event == 2 and other.falls_on == ["E"]
+    assert west.to_dict()["elsewhere"][0]["reason"] == "another matter: given there on E (Правило 49)"
     text = render(ruling, "text").replace("\n    ", " ")
     assert "event 2: refused" not in text and "on another player" not in text
     assert ("event 2 is another matter: what it gives falls there on: Bob (East), the asker's partner "

@@ -90,12 +90,10 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
         # partner's infraction, the effect given on someone else) is no refusal of the party: it
         # is said as what that other event gives, and on whom (blind walk 9, B2: "event 2:
         # refused -- the rules give it on another player" read as West refused over East's card)
-        others = [replace(o, falls_on=_falls_on(ruling, request, j - 1)) if o.cause in ELSEWHERE_ON else o
-                  for o in others for j in [o.event]]
+        others = [_on_another(ruling, request, o) if o.cause in ELSEWHERE_ON else o for o in others]
         reason = own.reason["en"] + "".join(
-            f"; event {o.event} is another matter: given there on {', '.join(o.falls_on) or 'another player'}"
-            f" ({'; '.join(o.articles)})" if o.falls_on is not None else f"; on event {o.event}: {o.reason['en']}"
-            for o in others)
+            f"; event {o.event} is {o.reason['en']}" if o.falls_on is not None
+            else f"; on event {o.event}: {o.reason['en']}" for o in others)
         return replace(own, event=k + 1, elsewhere=others, reason={"en": reason})
     return replace(own, event=k + 1)
 
@@ -103,6 +101,14 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
 # the causes by which another event's finding answers a request only by falling on another
 # player than the one the request is about: said as what that event gives, on whom
 ELSEWHERE_ON = ("own-infraction", "other-player", "settled")
+
+
+def _on_another(ruling: Ruling, request: Request, other: RequestAnswer) -> RequestAnswer:
+    """Another event's answer said as what that event gives and on whom."""
+    seats = _falls_on(ruling, request, other.event - 1)
+    return replace(other, falls_on=seats, reason={"en": f"another matter: given there on "
+                                                        f"{', '.join(seats) or 'another player'} "
+                                                        f"({'; '.join(other.articles)})"})
 
 
 def _falls_on(ruling: Ruling, request: Request, k: int) -> list[str]:
