@@ -1035,9 +1035,9 @@ def find_provision(book: Rulebook, raw: str) -> str | None:
 
 
 def _numeric(raw: str) -> bool:
-    """A number alone (an amount), as typed: '8', '-2', '1,5'."""
+    """A number alone (an amount), as typed: '8', '-2', '−2', '1,5'."""
     try:
-        float(raw.replace(",", "."))
+        float(raw.replace("\u2212", "-").replace(",", "."))
     except ValueError:
         return False
     return True
