@@ -16,6 +16,7 @@ from datetime import datetime
 from referee.expert.engine.result import every_seat_item
 from referee.expert.engine.verdict import Ruling
 from referee.expert.language.answers import is_unknown, show_value
+from referee.expert.language.dispute import on_role
 from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import scope_label, text
 from referee.reports import view
@@ -542,7 +543,10 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         if getattr(r, "scope", None):
             asked += ", " + scope_label(book, name, r.scope, lang)
         if r.on:
-            asked += f", {w['on_player']}: {view.player_name(ruling, r.on, lang)}"
+            # whom the request names, said as the question put it: the player it is taken from,
+            # who pays, or in whose favour (blind walk 9, B1: "concerning" did not say which)
+            role = on_role(book, name) if kind == "effect" else "bears"
+            asked += f", {w.get(f'on_{role}', w['on_player'])}: {view.player_name(ruling, r.on, lang)}"
         if r.amount is not None:
             asked += f", {w['amount_asked']}: {_plain_num(r.amount)}"
         if r.text:
@@ -552,6 +556,14 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         answer, reason = _answer_words(ruling, r, lang)
         for other in getattr(r, "elsewhere", None) or []:
             # the request concerns one event; another event's findings speak to it too
+            if getattr(other, "falls_on", None) is not None:
+                # a finding there on another player (the asker's partner, someone not asked
+                # about): what that event gives and on whom, not a refusal of the asker (blind
+                # walk 9, B2)
+                reason += "; " + w["on_event_on"].format(
+                    n=other.event, who=_whom(ruling, r.party, other.falls_on, lang),
+                    articles="; ".join(view.in_sentence(a, lang) for a in other.articles))
+                continue
             o_answer, o_reason = _answer_words(ruling, other, lang)
             reason += "; " + w["on_event"].format(n=other.event, answer=o_answer,
                                                   reason=o_reason)
@@ -559,6 +571,22 @@ def requests(ruling: Ruling, lang: str) -> list[dict]:
         rows.append({"who": view.player_name(ruling, r.party, lang), "asks": asked,
                      "answer": answer, "reason": reason, "open": r.answer == "undecided"})
     return rows
+
+
+def _whom(ruling: Ruling, party: str, seats: list, lang: str) -> str:
+    """Players named, each said as the asker himself or his partner where he is."""
+    from referee.expert.engine.requests import side_of
+    w = words(lang)
+    side = side_of(ruling.book, party)
+    out = []
+    for s in seats:
+        name = view.player_name(ruling, s, lang)
+        if s == party:
+            name += f", {w['the_asker']}"
+        elif s in side:
+            name += f", {w['asker_partner']}"
+        out.append(name)
+    return "; ".join(out) or "—"
 
 
 def _answer_words(ruling: Ruling, r, lang: str) -> tuple[str, str]:

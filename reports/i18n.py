@@ -406,8 +406,9 @@ DOCUMENT: dict[str, dict[str, str]] = {
 STRUCTURE: dict[str, dict[str, str]] = {
     "en": {
         "q_open": "“", "q_close": "”", "dash": " — ",
-        "request": "Request", "request_answer": "Answer to the request", "on_player": "concerning",
+        "request": "Request", "request_answer": "Answer to the request", "on_player": "concerning", "on_gives": "from", "on_pays": "to be paid by", "on_gains": "in favour of",
         "amount_asked": "amount", "in_words": "in the player's words",
+        "on_event_on": "event {n} is another matter: what it gives falls there on: {who} ({articles})", "the_asker": "the asker himself", "asker_partner": "the asker's partner",
         "reason_not_given_by": "no article applied gives this (see {articles})",
         "reason_no_violation": "no violation is established ({articles}), so nothing of this follows",
         "alternative": "Alternative {n} — if established: {when}", "if_established": "if it is established: {fact}",
@@ -426,8 +427,9 @@ STRUCTURE: dict[str, dict[str, str]] = {
     },
     "sr": {
         "q_open": "„", "q_close": "“", "dash": " – ",
-        "request": "Zahtev", "request_answer": "Odgovor na zahtev", "on_player": "za igrača",
+        "request": "Zahtev", "request_answer": "Odgovor na zahtev", "on_player": "za igrača", "on_gives": "od igrača", "on_pays": "plaća igrač", "on_gains": "u korist igrača",
         "amount_asked": "iznos", "in_words": "reči igrača",
+        "on_event_on": "događaj {n} je druga stvar: ono što on daje odnosi se tamo na igrača: {who} ({articles})", "the_asker": "sam podnosilac zahteva", "asker_partner": "partner podnosioca zahteva",
         "reason_not_given_by": "nijedan primenjeni član to ne predviđa (vidi: {articles})",
         "reason_no_violation": "povreda nije utvrđena ({articles}), pa iz toga ništa ne sledi",
         "alternative": "Mogućnost {n} – ako se utvrdi: {when}", "if_established": "ako se utvrdi: {fact}",
@@ -446,8 +448,9 @@ STRUCTURE: dict[str, dict[str, str]] = {
     },
     "pl": {
         "q_open": "„", "q_close": "”", "dash": " – ",
-        "request": "Żądanie", "request_answer": "Odpowiedź na żądanie", "on_player": "wobec gracza",
+        "request": "Żądanie", "request_answer": "Odpowiedź na żądanie", "on_player": "wobec gracza", "on_gives": "od gracza", "on_pays": "płaci gracz", "on_gains": "na korzyść gracza",
         "amount_asked": "wartość", "in_words": "słowa gracza",
+        "on_event_on": "zdarzenie {n} to odrębna sprawa: to, co ono daje, dotyczy tam gracza: {who} (pkt. {articles})", "the_asker": "sam żądający", "asker_partner": "partner żądającego",
         "reason_not_given_by": "żaden zastosowany przepis tego nie przewiduje (zob. pkt. {articles})",
         "reason_no_violation": "nie stwierdzono naruszenia (pkt. {articles}), więc nic z tego nie wynika",
         "alternative": "Wariant {n} – jeżeli zostanie ustalone: {when}", "if_established": "jeżeli zostanie ustalone: {fact}",
@@ -466,8 +469,9 @@ STRUCTURE: dict[str, dict[str, str]] = {
     },
     "ru": {
         "q_open": "«", "q_close": "»", "dash": " — ",
-        "request": "Требование", "request_answer": "Ответ на требование", "on_player": "в отношении игрока",
+        "request": "Требование", "request_answer": "Ответ на требование", "on_player": "в отношении игрока", "on_gives": "с игрока", "on_pays": "платит игрок", "on_gains": "в пользу игрока",
         "amount_asked": "количество", "in_words": "слова игрока",
+        "on_event_on": "событие {n} — другое дело: то, что оно даёт, относится там к игроку: {who} ({articles})", "the_asker": "сам требующий", "asker_partner": "партнёр требующего",
         "reason_not_given_by": "ни одно применённое правило этого не даёт (см. {articles})",
         "reason_no_violation": "нарушение не установлено ({articles}), поэтому ничего из этого не следует",
         "alternative": "Вариант {n} — если будет установлено: {when}", "if_established": "если будет установлено: {fact}",
@@ -486,8 +490,9 @@ STRUCTURE: dict[str, dict[str, str]] = {
     },
     "hu": {
         "q_open": "„", "q_close": "”", "dash": " – ",
-        "request": "Kérés", "request_answer": "Válasz a kérésre", "on_player": "érintett játékos",
+        "request": "Kérés", "request_answer": "Válasz a kérésre", "on_player": "érintett játékos", "on_gives": "akitől", "on_pays": "fizető játékos", "on_gains": "akinek a javára",
         "amount_asked": "érték", "in_words": "a játékos szavai",
+        "on_event_on": "a(z) {n}. esemény másik ügy: amit ad, az ott ezt a játékost érinti: {who} ({articles})", "the_asker": "maga a kérelmező", "asker_partner": "a kérelmező partnere",
         "reason_not_given_by": "egyik alkalmazott szabály sem ír elő ilyet (lásd: {articles})",
         "reason_no_violation": "szabálysértés nem állapítható meg ({articles}), így ebből semmi sem következik",
         "alternative": "{n}. lehetőség – ha megállapítást nyer: {when}", "if_established": "ha megállapítást nyer: {fact}",

@@ -61,15 +61,21 @@ def test_what_another_event_gives_is_said_rather_than_a_bare_refusal(tmp_path):
     text = render(ruling, "text")
     # 4.1.9 finds no violation in the dropped card: the refusal says so, not merely that no
     # article gives it
-    assert ("refused — no violation is established (4.1.9), so nothing of this follows; event 2: refused — "
-            "the infraction is established against this very player's side (4.3.5)") in text
+    # ... and event 2's finding is said as what that event gives and on whom, not as a refusal
+    # of the asker (blind walk 9, B2)
+    assert ("refused — no violation is established (4.1.9), so nothing of this follows; event 2 is another "
+            "matter: what it gives falls there on: second opponent (Zadek/Hinterhand), the asker's partner "
+            "(4.3.5)") in text
+    assert "event 2: refused" not in text
     assert r.to_dict()["elsewhere"][0]["event"] == 2
     # asked as ending against the soloist: event 2 ends it, on the opponent who played open
     ruling = _two_events(tmp_path, [{"party": "opponent_1", "asks": "effect:game_ends", "on": "soloist",
                                      "event": 1}])
     [r] = ruling.requests
     assert [(o.event, o.answer, o.cause) for o in r.elsewhere] == [(2, "refused", "other-player")]
-    assert "event 2: refused — the rules give it on another player (4.3.5)" in render(ruling, "text")
+    text = render(ruling, "text")
+    assert "event 2 is another matter: what it gives falls there on: second opponent" in text
+    assert "event 2: refused" not in text and r.to_dict()["elsewhere"][0]["falls_on"] == ["opponent_2"]
 
 
 def test_a_request_naming_no_event_is_answered_from_the_whole_dispute(tmp_path):

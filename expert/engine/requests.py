@@ -86,9 +86,44 @@ def answer_request(ruling: Ruling, request: Request) -> RequestAnswer:
         return replace(given, cause="other-event", by_event=given.event, event=k + 1, reason={"en": reason},
                        contrary=[])
     if others:
-        reason = own.reason["en"] + "".join(f"; on event {o.event}: {o.reason['en']}" for o in others)
+        # another event's finding that falls on another player than the one asked about (his
+        # partner's infraction, the effect given on someone else) is no refusal of the party: it
+        # is said as what that other event gives, and on whom (blind walk 9, B2: "event 2:
+        # refused -- the rules give it on another player" read as West refused over East's card)
+        others = [_on_another(ruling, request, o) if o.cause in ELSEWHERE_ON else o for o in others]
+        reason = own.reason["en"] + "".join(
+            f"; event {o.event} is {o.reason['en']}" if o.falls_on is not None
+            else f"; on event {o.event}: {o.reason['en']}" for o in others)
         return replace(own, event=k + 1, elsewhere=others, reason={"en": reason})
     return replace(own, event=k + 1)
+
+
+# the causes by which another event's finding answers a request only by falling on another
+# player than the one the request is about: said as what that event gives, on whom
+ELSEWHERE_ON = ("own-infraction", "other-player", "settled")
+
+
+def _on_another(ruling: Ruling, request: Request, other: RequestAnswer) -> RequestAnswer:
+    """Another event's answer said as what that event gives and on whom."""
+    seats = _falls_on(ruling, request, other.event - 1)
+    return replace(other, falls_on=seats, reason={"en": f"another matter: given there on "
+                                                        f"{', '.join(seats) or 'another player'} "
+                                                        f"({'; '.join(other.articles)})"})
+
+
+def _falls_on(ruling: Ruling, request: Request, k: int) -> list[str]:
+    """The players on whom event ``k``'s findings put what the request asks: for an effect,
+    whom its lines burden (tricks FROM a side, a payment BY a player), else the offenders."""
+    kind, _, name = request.asks.partition(":")
+    seats: list[str] = []
+    for f in ruling.findings:
+        if f.event != k or f.kind == "undecided":
+            continue
+        if kind == "effect":
+            seats += [_burdened(ruling.book, p) for p in f.penalty if p.effect == name]
+        elif f.offender:
+            seats.append(f.offender)
+    return list(dict.fromkeys(s for s in seats if s))
 
 
 def _event_of(ruling: Ruling, request: Request) -> int | None:

@@ -233,6 +233,9 @@ class RequestAnswer:
     governed: bool = False
     # cause "later": the article of the violation ruled on first, after which this one came
     first: str = ""
+    # an answer in ``elsewhere`` from a finding on another player (his partner's infraction, the
+    # effect given on someone else): the seats it falls on; None for any other answer
+    falls_on: list | None = None
 
     def to_dict(self) -> dict:
         d = {"party": self.party, "request": self.request, "answer": self.answer,
@@ -258,7 +261,9 @@ class RequestAnswer:
             d["by_event"] = self.by_event
         if self.elsewhere:
             d["elsewhere"] = [{"event": o.event, "answer": o.answer, "reason": text(o.reason),
-                               "provisions": o.provisions} for o in self.elsewhere]
+                               "provisions": o.provisions,
+                               **({"falls_on": o.falls_on} if o.falls_on is not None else {})}
+                              for o in self.elsewhere]
         return d
 
 

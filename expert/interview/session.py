@@ -32,7 +32,7 @@ from referee.expert.interview.relevance import (Interview, articles_fed, asked_a
 from referee.expert.language import prompt_words
 from referee.expert.language.answers import (allowed_values, describe_allowed, is_unknown, parse_typed,
                                              question_text, show_value)
-from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side
+from referee.expert.language.dispute import Dispute, Request, favours_its_player, on_own_side, on_role
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
@@ -565,13 +565,16 @@ class Session:
             # side receiving them; "bula": the player who takes it), so the question quotes it;
             # a player is named, not numbered: a number here is an amount typed ahead
             label = text((book.effects.get(effect) or {}).get("label"), self.lang) or effect
-            # Enter names the party himself where the effect is one written in a player's favour
-            # (the soloist's own game scored as won), else the other side
-            said = ws["request_on"].format(effect=label)
-            if favours_its_player(book, effect):
-                party = self.draft["party"]
-                said = ws["request_on_own"].format(effect=label, who=names.get(party) or book.seat_label(party, self.lang))
-            return Prompt("request_on", "on", said, type="seat",
+            # the question says whom it means, as the request is decided: the player who pays,
+            # the one it is taken from, the one who bears it, or the one it favours (blind walk
+            # 9, B1: "tricks transferred to this side ... (Enter: the other side)" left the
+            # referee guessing between the side that receives and the side that pays). Enter
+            # names the party himself where the effect is one written in his favour (the
+            # soloist's own game scored as won), else the other side
+            party = self.draft["party"]
+            said = rw[f"on_{on_role(book, effect)}"].format(
+                effect=label, who=names.get(party) or book.seat_label(party, self.lang))
+            return Prompt("request_on", "on", said, type="seat", help=rw["on_help"],
                           options=seats, can_skip=True, heading=heading,
                           allowed=rw["player_expected"].format(seats=", ".join(
                               f"{o.value}" + (f" ({o.name})" if o.name else "") for o in seats)))
@@ -582,8 +585,20 @@ class Session:
             return Prompt("request_scope", "scope", ws["request_scope"], type="choice", options=options,
                           can_skip=True, heading=heading, allowed=describe_allowed_options(options, self.lang))
         if step == "amount":
-            return Prompt("request_amount", "amount", ws["request_amount"], type="number", can_skip=True,
-                          heading=heading, allowed=self._w_allowed()["number"])
+            # in the effect's unit, with the sign the rules write it with, said by '?' and by the
+            # refusal of a number of the other sign (blind walk 9, S1: '?' printed nothing, and
+            # a tester guessed -72 for a game lost)
+            unit = self._unit(effect)
+            sign = amount_sign(book, effect)
+            said = rw["amount_q"].format(unit=unit) if unit else rw["amount_q_plain"]
+            helped = (rw["amount_help"] if unit else rw["amount_help_plain"]).format(
+                unit=unit, sign={1: rw["sign_pos"], -1: rw["sign_neg"]}.get(sign, ""))
+            if (book.effects.get(effect) or {}).get("against_gains"):
+                helped += rw["own_share"]
+            allowed = (rw["amount_pos" if sign > 0 else "amount_neg"].format(unit=unit or "—") if sign
+                       else self._w_allowed()["number"])
+            return Prompt("request_amount", "amount", said, type="number", can_skip=True,
+                          heading=heading, allowed=allowed, help=helped)
         if step == "text":
             required = self.draft["asks"] == "other"
             return Prompt("request_text", "text", ws["request_text"], type="text", can_skip=not required,
@@ -643,13 +658,28 @@ class Session:
             self.draft["amount"] = None
             return None
         try:
-            value = float(raw.replace(",", "."))
+            value = float(raw.replace("\u2212", "-").replace(",", "."))
         except ValueError:
             raise self._refuse(raw, prompt) from None
         if not (abs(value) < 1e9):
             raise self._refuse(raw, prompt)
+        # an amount of the other sign than the rules write the effect with (72 for a game lost,
+        # written -72) asks for nothing they could give
+        sign = amount_sign(self.book, self.draft["asks"].partition(":")[2])
+        if sign and value * sign <= 0:
+            raise self._refuse(raw, prompt)
         self.draft["amount"] = int(value) if value.is_integer() else value
         return None
+
+    def _unit(self, effect: str) -> str:
+        """The effect's unit as the rulebook writes it (in the session's language, else
+        English), in the form that goes with a count ('tricks', 'points', 'взяток')."""
+        unit = (self.book.effects.get(effect) or {}).get("unit")
+        if isinstance(unit, dict):
+            unit = unit.get(self.lang) or unit.get("en") or next(iter(unit.values()), None)
+        if isinstance(unit, list):
+            unit = unit[-1] if unit else None
+        return str(unit) if unit else ""
 
     def _answer_request_text(self, prompt: Prompt, raw: str) -> str | None:
         if (not raw and not prompt.can_skip) or (raw and _numeric(raw)):
@@ -1005,23 +1035,81 @@ def find_provision(book: Rulebook, raw: str) -> str | None:
 
 
 def _numeric(raw: str) -> bool:
-    """A number alone (an amount), as typed: '8', '-2', '1,5'."""
+    """A number alone (an amount), as typed: '8', '-2', '−2', '1,5'."""
     try:
-        float(raw.replace(",", "."))
+        float(raw.replace("\u2212", "-").replace(",", "."))
     except ValueError:
         return False
     return True
 
 
 def takes_amount(book: Rulebook, effect: str) -> bool:
-    """Whether the rulebook gives the effect an amount anywhere (bula 6, two supe, tricks
-    transferred): a request for one that has none (a deal voided, a call cancelled) asks no
-    amount, which would mean nothing."""
-    for p in book.productions:
-        for line in ((p.finding or {}).get("penalty") or []) if p.action == "finding" else []:
-            if isinstance(line, dict) and line.get("effect") == effect and line.get("amount") is not None:
-                return True
-    return False
+    """Whether a request for the effect has an amount to ask: the rulebook gives the effect an
+    amount somewhere (bula 6, two supe, tricks transferred) and writes it on the score sheet. A
+    request for one that has none (a deal voided, a call cancelled, the play continues) asks no
+    amount, which would mean nothing; nor does one whose number is only a count the facts fix
+    and no score reads (bridge: a penalty card is "1 card", the card exposed -- blind walk 9, B2:
+    "How much is asked?" was meaningless for it)."""
+    if book.score and effect not in ((book.score.get("effects") or {})):
+        return False
+    return any(line.get("amount") is not None for line in _lines_of(book, effect))
+
+
+def _lines_of(book: Rulebook, effect: str) -> list[dict]:
+    """The penalty lines of the rulebook's findings that write the effect."""
+    return [line for p in book.productions if p.action == "finding"
+            for line in ((p.finding or {}).get("penalty") or [])
+            if isinstance(line, dict) and line.get("effect") == effect]
+
+
+def amount_sign(book: Rulebook, effect: str) -> int:
+    """The sign the rules write the effect's amount with: -1 where every amount the findings
+    give is at or below zero (skat: the soloist's game lost, -2 x its value), 1 where every one
+    is at or above, 0 where it cannot be told. Read from the amounts' expressions: a number's
+    own sign, a parameter's values, a number answer with no minimum below zero, a product's
+    signs multiplied (blind walk 9, S1: a tester guessed the sign of "How much is asked?")."""
+    signs = {_sign(book, line.get("amount")) for line in _lines_of(book, effect) if line.get("amount") is not None}
+    return signs.pop() if len(signs) == 1 else 0
+
+
+def _same(signs) -> int:
+    found = set(signs)
+    return found.pop() if len(found) == 1 else 0
+
+
+def _values(value) -> list:
+    """A parameter's values, nested tables flattened."""
+    if isinstance(value, dict):
+        return [v for x in value.values() for v in _values(x)]
+    if isinstance(value, list):
+        return [v for x in value for v in _values(x)]
+    return [value]
+
+
+def _sign(book: Rulebook, expr) -> int:
+    """1: never below zero; -1: never above; 0: not to be told (an operation not read here)."""
+    if isinstance(expr, bool):
+        return 0
+    if isinstance(expr, (int, float)):
+        return 1 if expr >= 0 else -1
+    if not isinstance(expr, dict):
+        return 0
+    if "param" in expr:
+        return _same(_sign(book, v) for v in _values((book.parameters.get(expr["param"]) or {}).get("value")))
+    if "answer" in expr:
+        q = book.questions.get(expr["answer"]) if isinstance(expr["answer"], str) else None
+        return 1 if q is not None and q.type == "number" and q.min is not None and q.min >= 0 else 0
+    if "mul" in expr:
+        out = 1
+        for e in expr["mul"]:
+            out *= _sign(book, e)
+        return out
+    for op in ("add", "max", "min"):
+        if op in expr:
+            return _same(_sign(book, e) for e in expr[op])
+    if "then" in expr:
+        return _same([_sign(book, expr.get("then")), _sign(book, expr.get("else", expr.get("then")))])
+    return 0
 
 
 def _now() -> str:

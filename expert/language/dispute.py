@@ -209,6 +209,20 @@ def favours_its_player(book: Rulebook, effect: str) -> bool:
                                    for player, offender in lines)
 
 
+def on_role(book: Rulebook, effect: str) -> str:
+    """Whom a request's 'on' names for the effect, as a request is decided (engine/requests.py
+    ``_effect``): ``gains`` the player it is written for, in his favour (the soloist's game won);
+    ``pays`` the player who pays, written for him and paid TO the one it is against (ulti:
+    against_gains); ``gives`` the one it is taken from or written against (tricks transferred
+    FROM a side, supe written ON the declarer); ``bears`` the player it is imposed on (a
+    penalty card, bula, the soloist's game lost)."""
+    if favours_its_player(book, effect):
+        return "gains"
+    if _written_against(book, effect):
+        return "pays" if (book.effects.get(effect) or {}).get("against_gains") else "gives"
+    return "bears"
+
+
 def on_own_side(book: Rulebook, party: str, asks: str, on: str | None, lang: str = "en") -> str | None:
     """Why a request for an effect that passes from one side to the other cannot name the party's
     own side as the one it falls on (he would ask to give, not to receive); None when it may."""
