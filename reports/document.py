@@ -255,7 +255,8 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
     pens = {tuple(sorted(repr((f.event, p.player, p.effect, p.amount, p.against)) for f in a.findings for p in f.penalty))
             for a in ruling.alternatives}
     same = ruling.result is not None and len(pens) == 1 and len(ruling.alternatives) > 1
-    intro = w["conditional_same"] if same else w["conditional"]
+    # a conditional ruling is signed as it stands; it says how it becomes final (walk 9, B1)
+    intro = w["conditional_same"] if same else w["conditional"] + " " + w["conditional_next"]
     return {"intro": intro.format(facts=facts_named), "branches": branches,
             "entries_note": note, "common": common, "common_findings": common_findings}
 
