@@ -223,7 +223,7 @@ def test_a_fact_taken_by_default_is_not_also_listed_as_established():
     book = load_rulebook("preferans")
     case = {"game": "preferans", "header": {"players": {"declarer": "Marko", "defender_1": "Jovan",
                                                        "defender_2": "Petar"}},
-            "answers": {"referee_plays": False, "deal_play": "second-drew", "game": "tref",
+            "answers": {"deal_play": "second-drew", "game": "tref",
                         "game_mode": "talon", "deal_contra": "none", "tricks_first": 2, "tricks_second": 2,
                         "claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": "unknown",
                         "oot_after_close": False, "contra_level": "none"}}

@@ -55,7 +55,7 @@ DOLAZ = {"claim": "bad-dolaz", "contra_level": "kontra", "dolaz_offender": "defe
          "dolaz_situation": "partner-bid", "holding_partner": "d16", "no_trump": "no"}
 SEVEN = {"claim": "seven-eight", "countable": "eight", "se_offender_correct": "no", "se_both_correct": "yes",
          "se_conduct": "demand"}
-DEAL = {"referee_plays": "no", "deal_play": "both", "game": "herc", "game_mode": "talon",
+DEAL = {"deal_play": "both", "game": "herc", "game_mode": "talon",
         "deal_contra": "kontra", "kontras": "defender_2", "tricks_first": "3", "tricks_second": "0"}
 
 
