@@ -29,8 +29,8 @@ def test_the_neighbouring_articles_say_what_they_require(tmp_path):
     text = render(ruling, "text", "en")
     section = text.split("OTHER ARTICLES CONSIDERED", 1)[1].split("....", 1)[0]
     assert ("Правило 30B2a: not applied — it requires: when the offender passed, it was the turn to "
-            "call of: his partner's (found: his right-hand opponent's (RHO))") in section
-    assert "no bid had been made before the pass out of turn (found: a bid had been made" in section
+            "call of: his partner's; found: his right-hand opponent's (RHO)") in section
+    assert "no bid had been made before the pass out of turn; found: a bid had been made" in section
     ru = build(ruling, "ru")["considered"]
     assert ru and all("не применяется" in c["why"] for c in ru)
 

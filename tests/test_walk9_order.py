@@ -44,3 +44,54 @@ def test_the_objection_that_the_referee_plays_asks_it_at_once(preferans):
     s = Session(preferans, header={"players": PREF_NAMES}, enter_cards=False)
     asked = _walk(s, {"claim": "referee-plays", "referee_plays": "yes"})
     assert asked[:2] == ["claim", "referee_plays"]
+
+
+# --- 3. the annex's "other articles considered": plain statements -----------------------------
+P2 = {"header": {"players": PREF_NAMES},
+      "answers": {"deal_play": "both", "game": "tref", "game_mode": "talon", "kontras": "defender_1",
+                  "tricks_first": 2, "tricks_second": 1, "kontras_three": False, "kontras_no_trump": False,
+                  "deal_contra": "kontra", "claim": ["bad-dolaz"], "contra_level": "kontra",
+                  "dolaz_offender": "defender_2", "dolaz_situation": "lider-only", "holding_lider": ["none"],
+                  "no_trump": False, "partner_play_error": False, "borderline": True,
+                  "contra_hopeless": "unknown", "claimant_dolaz": "regular", "dolaz_caused_fall": "unknown",
+                  "partner_kontras": True}}
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Član 8, stav 8: not applied — it requires that “dolaz of the claimant, who declared first” not be "
+           "“regular and above the minimum”; it was “regular and above the minimum”"),
+    ("sr", "Član 8, stav 8: ne primenjuje se – uslov je da „dolaz reklamanta, prvog na izjašnjavanju“ ne bude "
+           "„regularan i nije minimalan“; bilo je „regularan i nije minimalan“")])
+def test_a_condition_an_article_needs_not_to_hold_is_said_of_the_fact_by_name(tmp_path, lang, said):
+    """Walk 9, P2: "it requires: not dolaz of the claimant, who declared first: regular and above the
+    minimum (found: regular and above the minimum)" glued "not" onto the fact's label."""
+    from case_helpers import rule_case
+    from referee.reports.render import render
+    text = render(rule_case(tmp_path, "preferans", P2), "md", lang)
+    assert said in text
+    assert "requires: not " not in text and "uslov: ne " not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "sr", "pl", "ru", "hu"])
+def test_every_language_says_a_requirement_and_a_joint_application_plainly(lang):
+    from referee.reports.i18n import words
+    w = words(lang)
+    assert all(p in w["considered_req"] for p in ("{req}", "{found}"))
+    assert all(p in w["considered_req_not"] for p in ("{fact}", "{value}", "{found}"))
+    assert "{n}" in w["joint_see"] and "{others}" in w["joint"]
+    # "applied together with …", never "not applied on its own, but …" first
+    assert not w["joint"].startswith(("not ", "ne ", "nie ", "отдельно не", "nem "))
+
+
+def test_an_article_applied_jointly_names_the_finding_that_applies_it(tmp_path):
+    """Walk 9, S1: "4.3.4: not applied on its own, but together with 4.1.4" read as if neither
+    applied; it is applied together with 4.1.4, in the finding of point 1."""
+    from case_helpers import rule_case
+    from referee.reports.render import render
+    s1 = {"answers": {"claim": ["soloist-shows-cards"], "innocent_choice": "end", "game_type": "clubs",
+                      "tricks_given_up": False, "claim_holds": False, "matadors_with": "with", "matadors": 1,
+                      "hand": "not_hand", "announced": "none", "points_counted": True,
+                      "soloist_points": 52, "opponents_points": 15, "bid": 18}}
+    text = render(rule_case(tmp_path, "skat", s1), "md", "en")
+    assert "4\\.3.4: applied together with 4.1.4 in one finding, not on its own (see point 1)" in text
+    assert "not applied on its own" not in text
