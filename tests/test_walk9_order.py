@@ -4,6 +4,10 @@
 1. Preferans: Član 18 ("Sudije ne mogu suditi u partijama u kojima učestvuju") is the referee's
    own bar, read by no other article: whether the referee plays at the table is asked only when a
    player objects to it (claim referee-plays), not after every claim.
+2. Skat: the soloist's place (Przodek/Środek/Zadek) is asked first, before the players' names, as
+   a choice: the name prompts and the seats offered then name each role by its place.
+3. The annex's "other articles considered" say what an article requires as a statement, and an
+   article applied jointly reads as applied.
 """
 from __future__ import annotations
 
@@ -44,6 +48,61 @@ def test_the_objection_that_the_referee_plays_asks_it_at_once(preferans):
     s = Session(preferans, header={"players": PREF_NAMES}, enter_cards=False)
     asked = _walk(s, {"claim": "referee-plays", "referee_plays": "yes"})
     assert asked[:2] == ["claim", "referee_plays"]
+
+
+# --- 2. skat: the soloist's place first ------------------------------------------------------
+@pytest.fixture(scope="module")
+def skat():
+    return load_rulebook("skat")
+
+
+def test_the_soloists_place_is_asked_first_and_the_names_follow_it(skat):
+    s = Session(skat, enter_cards=False)
+    first = s.next()
+    assert (first.kind, first.id, first.type) == ("question", "soloist_place", "choice")
+    assert [o.value for o in first.options] == ["przodek", "srodek", "zadek"]
+    s.answer("Środek")                              # a place typed by either of its names
+    prompts = []
+    for name in ("Anna", "Bartek", "Cezary"):
+        p = s.next()
+        assert p.kind == "name"
+        prompts.append(p.text)
+        s.answer(name)
+    assert "first opponent (Przodek/Vorhand)" in prompts[1], prompts
+    assert "second opponent (Zadek/Hinterhand)" in prompts[2], prompts
+    assert not any("when the soloist is" in t for t in prompts), prompts
+    # 'back' at the next prompt undoes the last name, and again down to the place, still first
+    for _ in range(3):
+        s.back()
+    assert s.next().kind == "name"
+    s.back()
+    assert s.next().id == "soloist_place"
+
+
+def test_with_the_names_given_the_place_still_comes_first_and_is_never_asked_again(skat):
+    names = {"soloist": "Anna", "opponent_1": "Bartek", "opponent_2": "Cezary"}
+    s = Session(skat, header={"players": names}, enter_cards=False)
+    assert s.next().id == "soloist_place"
+    s.answer("Mittelhand")
+    assert s.shared["soloist_place"] == "srodek"
+    asked = _walk(s, {"claim": "soloist-shows-cards", "innocent_choice": "end", "game_type": "clubs",
+                      "tricks_given_up": "no", "claim_holds": "no", "matadors_with": "with", "matadors": 1,
+                      "hand": "not_hand", "announced": "none", "points_counted": "yes", "soloist_points": 52,
+                      "opponents_points": 15, "bid": 18})
+    assert asked[0] == "claim" and not {"soloist_place", "soloist_seat"} & set(asked), asked
+    # the seats offered for a request name each player by his place
+    s.answer("r")
+    party = s.next()
+    assert [o.label for o in party.options][1:] == ["first opponent (Przodek/Vorhand)",
+                                                   "second opponent (Zadek/Hinterhand)"]
+
+
+def test_a_case_file_with_the_older_free_text_seat_still_names_the_places(tmp_path):
+    from case_helpers import rule_case
+    from referee.reports.render import render
+    ruling = rule_case(tmp_path, "skat", {"header": {"players": {"opponent_2": "Cezary"}}, "answers": {
+        "claim": ["soloist-concedes"], "soloist_seat": "Środek"}})
+    assert "Cezary (second opponent, Zadek/Hinterhand)" in render(ruling, "md", "en")
 
 
 # --- 3. the annex's "other articles considered": plain statements -----------------------------
