@@ -44,7 +44,7 @@ from referee.expert.records.register import Register  # noqa: E402
 TARGET_P95 = 0.050
 TIMEOUT = 120          # a request unanswered after this long counts as an error
 DEMO = {"claim": ["bad-dolaz"], "game": "karo", "game_mode": "talon", "contra_level": "none",
-        "gentlemen": False, "referee_plays": False, "dolaz_offender": "defender_2",
+        "gentlemen": False, "dolaz_offender": "defender_2",
         "dolaz_situation": "lider-only", "holding_lider": ["none"], "no_trump": False, "partner_fell": True,
         "claimant_dolaz": "regular", "volunteered": False}
 HANDS = {"N": "SA SK S7 HQ HJ HT H9 DA DK D2 C5 C4 C3", "E": "SQ SJ ST HA HK H2 DQ DJ DT CQ CJ CT C7",

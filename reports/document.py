@@ -890,7 +890,10 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
                                               first=article_of(book, first) if first else "")
             else:
                 joint = _joint(ruling, loser.id, p.id, lang)
+                # applied jointly: the step of the finding that applies it is named (blind walk 9:
+                # "4.3.4: not applied on its own, but together with 4.1.4" read as if neither applied)
                 head = (f"{view.head_label(article_of(book, loser), lang)}: " + w["joint"].format(others=joint)
+                        + _SEE + f"{p.id}\x00{event}\x00"
                         if joint is not None else
                         w["step_override"].format(winner=_at_head(winner_article(book, p, loser), lang),
                                                   loser=view.in_sentence(article_of(book, loser), lang)))
@@ -915,7 +918,25 @@ def reasons(ruling: Ruling, lang: str) -> list[dict]:
         else:
             kind = kind_words(lang, p.kind) if p.kind else ""
         head = view.head_label(article_of(book, p), lang) + (f"{w['dash']}{lower_first(kind)}" if kind else "")
-        steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event)})
+        steps.append({"event": where, "head": head, "facts": statements(t.get("facts") or [], event),
+                      "_finding": (p.id, event)})
+    return _see_steps(steps, w)
+
+
+_SEE = "\x00see\x00"
+
+
+def _see_steps(steps: list[dict], w: dict) -> list[dict]:
+    """Each jointly applied article's step names the step of the finding that applies it ("see
+    point 1"); none where that finding has no step of its own."""
+    number = {s["_finding"]: n for n, s in enumerate(steps, start=1) if "_finding" in s}
+    for s in steps:
+        s.pop("_finding", None)
+        while _SEE in s["head"]:
+            before, _, rest = s["head"].partition(_SEE)
+            production, event, after = rest.split("\x00", 2)
+            n = number.get((production, None if event == "None" else int(event)))
+            s["head"] = before + (f" ({w['joint_see'].format(n=n)})" if n else "") + after
     return steps
 
 
@@ -926,14 +947,32 @@ def considered(ruling: Ruling, lang: str) -> list[dict]:
     w = words(lang)
     out = []
     for item in not_applied(ruling):
-        needs = "; ".join(f"{_needs(ruling, u, lang)} ({w['considered_found']}: {_found(ruling, u, lang)})"
-                          for u in item.unmet)
+        # each requirement a plain statement, with what was found (blind walk 9: "it requires: not
+        # dolaz of the claimant …: regular … (found: regular …)" glued a "not" onto a label)
+        needs = "; ".join(_requirement(ruling, u, lang) for u in item.unmet)
         out.append({"article": view.head_label(item.article, lang),
                     "event": lower_first(w["event"].format(n=item.event + 1)) if ruling.events else "",
                     # no single answer rules it out: say so, never one alternative's condition
                     "why": (w["considered_why"].format(dash=w["dash"], needs=needs) if item.unmet
                             else w["considered_none"].format(dash=w["dash"]))})
     return out
+
+
+def _requirement(ruling: Ruling, u, lang: str) -> str:
+    """One condition an article needed, and the answer found instead, as a statement: "it requires:
+    the contra was given without trumps; found: …"; a value the article needs NOT to be found says
+    so of the fact by name ("it requires that “dolaz of …” not be “regular …”; it was “regular …”"),
+    never "not" before the fact's label."""
+    w = words(lang)
+    q = ruling.book.questions[u.question]
+    found = _found(ruling, u, lang)
+    if not u.positive and q.type != "yesno" and u.op in ("is", "in", "has"):
+        values = u.value if u.op == "in" else [u.value]
+        shown = f" {w['or']} ".join(view.player_name(ruling, v, lang) if q.type == "seat"
+                                    else show_value(q, v, ruling.book, lang) for v in values)
+        return w["considered_req_not"].format(fact=lower_first(_question_words(ruling, q.id, lang), ruling),
+                                              value=shown, found=found)
+    return w["considered_req"].format(req=_needs(ruling, u, lang), found=found)
 
 
 def _found(ruling: Ruling, u, lang: str) -> str:
@@ -961,7 +1000,11 @@ def _needs(ruling: Ruling, u, lang: str) -> str:
                                     else show_value(q, v, book, lang) for v in value)
         said = f"{_question_words(ruling, q.id, lang)}: {shown}"
     elif u.op in ("ge", "gt", "le", "lt", "count_ge"):
-        sign = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<", "count_ge": "≥"}[u.op]
+        signs = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<", "count_ge": "≥"}
+        flipped = {"ge": "<", "gt": "≤", "le": ">", "lt": "≥", "count_ge": "<"}
+        # a comparison it needs not to hold is the opposite one ("not ≥ 3" is "< 3")
+        sign = signs[u.op] if positive else flipped[u.op]
+        positive = True
         said = f"{_question_words(ruling, q.id, lang)} {sign} {value}"
     else:
         said = _question_words(ruling, q.id, lang)

@@ -8,6 +8,7 @@ from referee.expert.language.answers import show_value
 from referee.expert.language.expressions import amount_working, params_in
 from referee.expert.language.finding_kinds import kind as kind_of
 from referee.expert.language.model import text
+from referee.expert.language.places import placed_label
 from referee.expert.engine.verdict import PenaltyLine, Ruling, why_not_examined
 
 from referee.reports.i18n import kind_words, unit_for, words
@@ -27,39 +28,10 @@ def seat_label(ruling: Ruling, seat: str, lang: str) -> str:
     """The seat's label, naming the place its player actually sat where the rulebook asks it.
 
     Seats that are roles (skat: the soloist and two opponents) sit in places that change from
-    deal to deal, so their labels describe every case. A rulebook may ask where one role sat: a
-    question ``<seat>_seat`` whose ``values`` are the places in playing order (skat:
-    soloist_seat, Vorhand / Mittelhand / Hinterhand). Its answer, matched against those values
-    and their labels in any language, puts that seat in its place and the other seats, in the
-    rulebook's order, in the remaining places: "second opponent (Hinterhand)". No answer, or one
-    that names no place, leaves the label as it is."""
-    label = ruling.book.seat_label(seat, lang)
-    place = _places(ruling).get(seat)
-    if place is None:
-        return label
-    value, labels = place
-    return f"{label.partition(' (')[0]} ({text(labels, lang) or value})"
-
-
-def _places(ruling: Ruling) -> dict[str, tuple]:
-    """Each seat's place (value, labels), from the first ``<seat>_place`` or ``<seat>_seat``
-    answer naming one (``_place``: a choice the rules read, skat's lead to the first trick; the
-    ``_seat`` text is then not asked)."""
-    book = ruling.book
-    for anchor, suffix in ((a, s) for a in book.seat_ids for s in ("_place", "_seat")):
-        q = book.questions.get(f"{anchor}{suffix}")
-        said = (ruling.answers or {}).get(f"{anchor}{suffix}")
-        if q is None or len(q.values or []) != len(book.seat_ids) or not isinstance(said, str):
-            continue
-        typed = said.strip().casefold()
-        hit = next((p for p in q.values if typed in {str(p[0]).casefold(), *(
-            str(t).strip().casefold() for t in (p[1] or {}).values())}), None)
-        if hit is None:
-            continue
-        rest = [p for p in q.values if p is not hit]
-        others = [s for s in book.seat_ids if s != anchor]
-        return {anchor: hit, **dict(zip(others, rest))}
-    return {}
+    deal to deal, so their labels describe every case. A rulebook may ask where one role sat
+    (``<seat>_place``, expert/language/places.py): "second opponent (Zadek/Hinterhand)". No
+    answer, or one that names no place, leaves the label as it is."""
+    return placed_label(ruling.book, seat, ruling.answers, lang)
 
 
 def unnested(label: str) -> str:

@@ -154,7 +154,7 @@ def test_check_lists_where_the_rules_do_not_decide(tmp_path):
 
 def test_a_claim_not_examined_says_which_finding_made_its_facts_irrelevant(tmp_path):
     cases = {
-        "preferans": ("{claim: [bad-play, out-of-turn], order: [out-of-turn, bad-play], referee_plays: false, "
+        "preferans": ("{claim: [bad-play, out-of-turn], order: [out-of-turn, bad-play], "
                       "game: herc, partner_fell: true, oot_before_turn: true, game_mode: talon, contra_level: none, "
                       "oot_offender: defender_2}",
                       "not examined — raised after an earlier violation (Član 7, stav 7); only the violation committed "

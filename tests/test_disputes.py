@@ -183,7 +183,7 @@ def test_a_case_file_with_events_rules_each_and_applies_the_chronology(tmp_path)
     case = tmp_path / "two.yaml"
     case.write_text(
         "game: preferans\n"
-        "answers: {game: herc, game_mode: talon, contra_level: none, referee_plays: false}\n"
+        "answers: {game: herc, game_mode: talon, contra_level: none}\n"
         "events:\n"
         "  - {claim: [out-of-turn], oot_offender: defender_2, oot_before_turn: true}\n"
         "  - {claim: [bad-lead], lead_offender: defender_1, lead_kind: ordinary, lead_rule: lead-1, lead_followed: false}\n"
@@ -243,7 +243,7 @@ def test_an_unknown_order_of_events_rules_in_each_order(tmp_path):
     case = tmp_path / "ord.yaml"
     case.write_text(
         "game: preferans\n"
-        "answers: {game: herc, game_mode: talon, contra_level: none, referee_plays: false}\n"
+        "answers: {game: herc, game_mode: talon, contra_level: none}\n"
         "events_order: unknown\n"
         "events:\n"
         "  - {claim: [out-of-turn], oot_offender: defender_2, oot_before_turn: true}\n"

@@ -17,7 +17,7 @@ def rule(tmp_path, text, *more):
 def test_an_amount_waiting_for_an_unknown_fact_says_not_established_not_missing(tmp_path):
     out = rule(tmp_path, (
         "game: preferans\n"
-        "answers: {claim: [bad-lead], game_mode: talon, contra_level: none, game: sans, referee_plays: false,"
+        "answers: {claim: [bad-lead], game_mode: talon, contra_level: none, game: sans,"
         " lead_offender: defender_1, lead_kind: sans-called, sans_partner_bid: false, holds_suit: true,"
         " led_suit: false, lost_tricks: unknown, gentlemen: false}\n"))
     line = next(s for s in out.splitlines() if "charges tricks (duženje)" in s and "not computed" in s)

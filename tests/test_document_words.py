@@ -181,7 +181,11 @@ def test_a_finding_applied_only_jointly_is_not_a_reason_of_its_own():
     heads = [ln.strip().split(". ", 1)[1] for ln in reasons.splitlines() if ln.strip()[:1].isdigit()]
     assert sum(h.startswith("Pkt. 4.3.5 –") for h in heads) == 1, heads
     assert not any(h.startswith("Pkt. 4.1.4 –") for h in heads), heads
-    assert any(h.startswith("Pkt. 4.1.4: nie stosuje się osobno") for h in heads), heads
+    # applied jointly reads as applied, and names the step of the finding that applies it
+    n = 1 + next(i for i, h in enumerate(heads) if h.startswith("Pkt. 4.3.5 –"))
+    assert any(h.startswith("Pkt. 4.1.4: stosuje się łącznie z pkt. 4.3.5 w jednym rozstrzygnięciu, nie osobno"
+                            f" (zob. punkt {n})") for h in heads), heads
+    assert not any("nie stosuje się osobno, lecz" in h for h in heads), heads
 
 
 def test_an_article_of_one_letter_before_a_number_is_no_reference(gentlemen):
@@ -223,7 +227,7 @@ def test_a_fact_taken_by_default_is_not_also_listed_as_established():
     book = load_rulebook("preferans")
     case = {"game": "preferans", "header": {"players": {"declarer": "Marko", "defender_1": "Jovan",
                                                        "defender_2": "Petar"}},
-            "answers": {"referee_plays": False, "deal_play": "second-drew", "game": "tref",
+            "answers": {"deal_play": "second-drew", "game": "tref",
                         "game_mode": "talon", "deal_contra": "none", "tricks_first": 2, "tricks_second": 2,
                         "claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": "unknown",
                         "oot_after_close": False, "contra_level": "none"}}

@@ -80,7 +80,7 @@ def test_a_ruling_on_an_unknown_fact_offers_no_alternative_the_answers_exclude()
     shared = {"claim": ["pik-talon"], "game": "pik", "game_mode": "talon", "contra_level": "kontra"}
     assert excluded(book, {**shared, "deal_play": "nobody"}, [])
     assert not excluded(book, {**shared, "deal_play": "both"}, [])
-    ruling = _ruling("preferans", {"answers": {**shared, "referee_plays": False,
+    ruling = _ruling("preferans", {"answers": {**shared,
                                                "game_mode": {"unknown": ["talon", "talon-refe"]},
                                                "contra_level": "none"}})
     # no kontra, the refe not established: the two rulings of Član 6, stav 9-10, nothing more
@@ -105,7 +105,7 @@ def _walk(game, typed):
     return asked
 
 
-HAND_KONTRA = {"claim": "bad-dolaz", "referee_plays": "no", "game": "herc", "contra_level": "kontra",
+HAND_KONTRA = {"claim": "bad-dolaz", "game": "herc", "contra_level": "kontra",
                "dolaz_offender": "defender_1", "dolaz_situation": "lider-only", "holding_lider": "none",
                "no_trump": "no", "partner_kontras": "yes", "deal_play": "both", "deal_contra": "kontra",
                "kontras": "defender_2", "tricks_first": "2", "tricks_second": "1", "dolaz_caused_fall": "yes",
@@ -126,7 +126,7 @@ def test_a_kontra_on_a_hand_game_asks_none_of_the_kontras_claim_conditions():
 
 
 def test_a_refe_dispute_names_the_declarer_and_is_no_infraction():
-    ruling = _ruling("preferans", {"answers": {"claim": ["refe"], "referee_plays": False,
+    ruling = _ruling("preferans", {"answers": {"claim": ["refe"],
                                                "refe_case": "unwritten-winner"}})
     [finding] = ruling.findings
     assert finding.kind == "settlement" and finding.offender is None
@@ -136,7 +136,7 @@ def test_a_refe_dispute_names_the_declarer_and_is_no_infraction():
 
 
 def test_a_betl_discard_complaint_reaches_clan_12_from_the_betl_ground():
-    asked = _walk("preferans", {"claim": "betl", "referee_plays": "no", "deal_play": "both", "game": "betl",
+    asked = _walk("preferans", {"claim": "betl", "deal_play": "both", "game": "betl",
                                 "deal_contra": "kontra", "kontras": "defender_1", "betl_taken": "no",
                                 "betl_offender": "defender_2", "betl_contra": "yes",
                                 "betl_breach": "discard-shortest", "seven_eight": "no",

@@ -165,6 +165,7 @@ def test_an_unknown_fact_does_not_open_a_choice_the_text_rules_out_either_way():
     cards were mixed (4.2.5) is unknown: either way play cannot continue (4.1.6), so the innocent
     side's choice is not asked."""
     s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
+    s.answer("unknown")                 # the soloist's place, asked first (blind walk 9)
     asked = []
     typed = {"claim": "revoke", "offender": "soloist", "could_follow": "yes", "revoke_found": "later_in_play",
              "cards_mixed": "unknown"}
@@ -181,7 +182,7 @@ def test_an_unknown_fact_does_not_open_a_choice_the_text_rules_out_either_way():
     assert "cards_mixed" in asked and "innocent_choice" not in asked, asked
     # known either way, it is not asked either; with the revoke found at once it is
     s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
-    for raw in ("revoke", "soloist", "yes", "at_once"):
+    for raw in ("unknown", "revoke", "soloist", "yes", "at_once"):
         s.answer(raw)
     assert s.next().id == "innocent_choice"
 

@@ -29,8 +29,8 @@ def test_the_neighbouring_articles_say_what_they_require(tmp_path):
     text = render(ruling, "text", "en")
     section = text.split("OTHER ARTICLES CONSIDERED", 1)[1].split("....", 1)[0]
     assert ("Правило 30B2a: not applied — it requires: when the offender passed, it was the turn to "
-            "call of: his partner's (found: his right-hand opponent's (RHO))") in section
-    assert "no bid had been made before the pass out of turn (found: a bid had been made" in section
+            "call of: his partner's; found: his right-hand opponent's (RHO)") in section
+    assert "no bid had been made before the pass out of turn; found: a bid had been made" in section
     ru = build(ruling, "ru")["considered"]
     assert ru and all("не применяется" in c["why"] for c in ru)
 
@@ -83,7 +83,7 @@ def test_a_conditional_ruling_whose_alternatives_find_an_infraction_is_no_clean_
 
 OUT_OF_TURN_KONTRA = {"answers": {
     "claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True, "game": "karo",
-    "game_mode": "talon", "contra_level": "none", "referee_plays": False}}
+    "game_mode": "talon", "contra_level": "none"}}
 
 
 def test_an_article_the_standing_finding_cites_is_never_listed_as_not_applied(tmp_path):
@@ -103,7 +103,7 @@ SIGNAL_DISCARD_UNKNOWN = {"answers": {
     "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
     "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
     "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": "unknown",
-    "signal_discard": True, "could_not_know": False, "gentlemen": False, "referee_plays": False}}
+    "signal_discard": True, "could_not_know": False, "gentlemen": False}}
 
 
 def test_an_article_applied_in_an_alternative_is_not_listed_and_the_reason_is_what_failed(tmp_path):
@@ -138,7 +138,7 @@ def test_an_article_no_single_answer_rules_out_is_listed_without_a_condition(tmp
     ruling = rule_case(tmp_path, "preferans", {"answers": {
         "claim": ["bad-play"], "game": "betl", "game_mode": "talon", "contra_level": "none",
         "partner_fell": True, "play_offender": "defender_1", "play_error": "gross-4-order",
-        "error_caused_fall": True, "referee_plays": False}})
+        "error_caused_fall": True}})
     assert unmet(ruling)["Član 12, stav 2"] == []
     listed = {c["article"]: c["why"] for c in build(ruling, "en")["considered"]}
     assert listed["Član 12, stav 2"] == "not applied — the conditions for applying it are not met on the facts found"

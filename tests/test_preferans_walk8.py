@@ -11,13 +11,13 @@ from referee.expert.language.rulebook import load_rulebook
 
 OUT_OF_TURN = ("game: preferans\n"
                "header: {players: {declarer: Ana, defender_1: Boris, defender_2: Ceca}}\n"
-               "answers: {claim: [out-of-turn], referee_plays: false, oot_offender: defender_2,\n"
+               "answers: {claim: [out-of-turn], oot_offender: defender_2,\n"
                "          oot_before_turn: true, game: herc, game_mode: talon, contra_level: none}\n")
 UNKNOWN_TURN = ("game: preferans\n"
-                "answers: {claim: [out-of-turn], referee_plays: false, oot_offender: defender_2,\n"
+                "answers: {claim: [out-of-turn], oot_offender: defender_2,\n"
                 "          oot_before_turn: unknown, oot_after_close: false, deal_play: both, game: herc,\n"
                 "          game_mode: talon, deal_contra: none, tricks_first: 2, tricks_second: 2}\n")
-SANS_EVENTS = {"answers": {"game": "sans", "game_mode": "talon", "referee_plays": False},
+SANS_EVENTS = {"answers": {"game": "sans", "game_mode": "talon"},
                "events": [{"claim": ["bad-lead"], "contra_level": "none", "lead_offender": "defender_1",
                            "lead_kind": "sans-called", "sans_partner_bid": False, "holds_suit": True,
                            "led_suit": False, "lost_tricks": 3, "gentlemen": False},
@@ -73,7 +73,7 @@ def test_after_the_first_violation_settled_the_deal_the_later_event_asks_only_it
 
 def test_a_request_on_a_later_claim_is_refused_under_clan_22(tmp_path):
     case = ("game: preferans\n"
-            "answers: {game: sans, game_mode: talon, referee_plays: false}\n"
+            "answers: {game: sans, game_mode: talon}\n"
             "events:\n"
             "  - {claim: [bad-lead], contra_level: none, lead_offender: defender_1, lead_kind: sans-called,\n"
             "     sans_partner_bid: false, holds_suit: true, led_suit: false, lost_tricks: 3, gentlemen: false}\n"
@@ -88,7 +88,7 @@ def test_a_request_on_a_later_claim_is_refused_under_clan_22(tmp_path):
 
 def test_a_discard_under_clan_12_stav_4_is_an_answer_of_its_own_and_not_printed_as_a_signalling_breach(tmp_path):
     case = ("game: preferans\n"
-            "answers: {claim: [bad-play], referee_plays: false, deal_play: both, game: karo, game_mode: talon,\n"
+            "answers: {claim: [bad-play], deal_play: both, game: karo, game_mode: talon,\n"
             "          deal_contra: none, tricks_first: 3, tricks_second: 1, play_offender: defender_1,\n"
             "          play_error: discard-suit, could_not_know: true}\n")
     out = rule(tmp_path, case).output

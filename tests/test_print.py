@@ -187,8 +187,8 @@ def test_an_article_applied_only_jointly_is_not_said_to_prevail_over_itself():
                         "l70_tricks_lost": 1}}
     dispute, header, sources = case_dispute(case, book, "case.yaml")
     ruling = rule_dispute(Ruler(book), dispute, header, sources)
-    for lang, joint in (("en", "Правило 70C: not applied on its own, but together with Правило 70D"),
-                        ("ru", "Правило 70C: отдельно не применяется, а применяется в одном решении вместе с положениями: правило 70D")):
+    for lang, joint in (("en", "Правило 70C: applied together with Правило 70D in one finding, not on its own"),
+                        ("ru", "Правило 70C: применяется вместе с положениями: правило 70D в одном решении, не отдельно")):
         text = render(ruling, "text", lang)
         assert joint in text
         assert "имеет правило 70C, правило 70D" not in text and "Правило 70C, Правило 70D prevails" not in text

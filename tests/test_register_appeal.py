@@ -133,7 +133,7 @@ def test_preferans_appeal_prints_a_document_without_internal_ids(tmp_path):
     case.write_text("game: preferans\nheader: {table: '5', deal: '17', referee: Ana, players: "
                     "{declarer: Marko, defender_1: Jovan, defender_2: Milica}}\n"
                     "answers: {claim: [out-of-turn], oot_offender: defender_2, oot_before_turn: true, "
-                    "game: karo, game_mode: talon, contra_level: none, referee_plays: false}\n")
+                    "game: karo, game_mode: talon, contra_level: none}\n")
     reg = tmp_path / "reg.sqlite"
     assert run("rule", case, "--register", reg).exit_code == 0
     result = run("appeal", "1", "--set", "oot_offender=defender_1", "--set", "game=pik", "--register", reg,

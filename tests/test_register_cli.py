@@ -221,7 +221,7 @@ def test_a_conditional_ruling_is_listed_as_conditional_not_as_no_finding(tmp_pat
         "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
         "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
         "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": "unknown",
-        "signal_discard": True, "could_not_know": False, "gentlemen": False, "referee_plays": False}})
+        "signal_discard": True, "could_not_know": False, "gentlemen": False}})
     assert not ruling.findings and len(ruling.alternatives) == 2
     reg = tmp_path / "reg.sqlite"
     register_ruling(ruling, load_rulebook("preferans"), register=reg, date="2026-11-29")

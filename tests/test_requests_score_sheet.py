@@ -7,7 +7,7 @@ from case_helpers import rule_case
 from referee.reports.render import render
 
 # Član 9, stav 3, tačka 5: on sans the partner called, held a club and did not lead one
-CALLED_SANS = {"referee_plays": False, "game": "sans", "game_mode": "talon", "claim": ["bad-lead"],
+CALLED_SANS = {"game": "sans", "game_mode": "talon", "claim": ["bad-lead"],
                "lead_kind": "sans-called", "sans_partner_bid": False, "holds_suit": True,
                "led_suit": False, "gentlemen": False, "contra_level": "none",
                "lead_offender": "defender_1"}

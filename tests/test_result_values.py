@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from referee.cli import main
 
 PLAYED = ("game: preferans\n"
-          "answers: {claim: [talon], referee_plays: false, talon_breach: true, deal_play: first-alone,\n"
+          "answers: {claim: [talon], talon_breach: true, deal_play: first-alone,\n"
           "          game: tref, game_mode: talon, deal_contra: none, tricks_first: 5, tricks_second: 1}\n")
 SETTLED = ("game: preferans\n"
-           "answers: {claim: [pik-talon], referee_plays: false, game: pik, game_mode: talon,\n"
+           "answers: {claim: [pik-talon], game: pik, game_mode: talon,\n"
            "          contra_level: none}\n")
 
 

@@ -71,7 +71,7 @@ def _conditional(tmp_path):
     return _rule(tmp_path, "preferans", {
         "header": {"table": "3", "referee": "Ana", "players": {"declarer": "Marko", "defender_1": "Jovan",
                                                                 "defender_2": "Petar"}},
-        "answers": {"game": "herc", "game_mode": "talon", "referee_plays": False},
+        "answers": {"game": "herc", "game_mode": "talon"},
         "events": [{"claim": ["out-of-turn"], "contra_level": "none", "oot_before_turn": True,
                     "oot_offender": "unknown"},
                    {"claim": ["bad-lead"], "contra_level": "none", "lead_followed": False, "lead_kind": "ordinary",
@@ -117,7 +117,7 @@ def test_a_request_refused_on_the_players_own_infraction_says_so_and_cites_the_a
     ruling = _rule(tmp_path, "preferans", {
         "header": {"table": "1", "players": {"declarer": "Marko", "defender_1": "Jovan", "defender_2": "Petar"}},
         "answers": {"claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True, "game": "karo",
-                    "game_mode": "talon", "contra_level": "none", "referee_plays": False},
+                    "game_mode": "talon", "contra_level": "none"},
         "requests": [{"party": "defender_2", "asks": "rejected"}]})
     text = render(ruling, "text", "sr")
     assert "odbijeno – utvrđena je upravo povreda tog igrača (član 7, stav 7)." in text   # lower case inside a sentence

@@ -29,6 +29,10 @@ def walk(typed: dict, limit: int = 40) -> tuple[Session, list[str]]:
     the first question it does not answer. Returns the session and the questions asked, in order."""
     s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
     asked: list[str] = []
+    # the soloist's place is asked before anything else (blind walk 9): answered from ``typed``,
+    # else unknown, and not counted among the questions the dispute asks
+    if s.next() is not None and s.next().id == "soloist_place":
+        s.answer(str(typed.get("soloist_place", "unknown")))
     for _ in range(limit):
         p = s.next()
         if p is None or p.kind != "question":
@@ -42,14 +46,14 @@ def walk(typed: dict, limit: int = 40) -> tuple[Session, list[str]]:
 
 DROPPED = {"claim": "cards-exposed", "offender": "soloist", "claimed_at_once": "yes",
            "exposure_kind": "dropped_or_shown", "soloist_card_how": "by_accident", "played_out": "no",
-           "soloist_seat": "Przodek", "game_type": "grand", "matadors_with": "with", "matadors": "2",
+           "soloist_place": "Przodek", "game_type": "grand", "matadors_with": "with", "matadors": "2",
            "hand": "not_hand", "announced": "none", "bid": "36", "final_soloist_points": "70"}
 
 
 def test_a_ruling_with_no_sanction_asks_no_game_for_a_score_entry_not_yet_written():
     _, asked = walk(DROPPED)
     assert asked == ["claim", "offender", "claimed_at_once", "exposure_kind", "soloist_card_how",
-                     "played_out", "soloist_seat"], asked
+                     "played_out"], asked
     # played to its end: the game as played is scored, so the game and the points are asked
     _, asked = walk({**DROPPED, "played_out": "yes"})
     assert {"game_type", "matadors", "hand", "announced", "bid", "final_soloist_points"} <= set(asked), asked
@@ -68,8 +72,9 @@ def test_a_ruling_that_ends_the_game_still_asks_the_game_and_never_whether_it_wa
 
 def test_the_dropped_card_dispute_at_the_command_line_asks_seven_questions_fewer(tmp_path):
     # the tester's answers (blind walk 8, S2), without those for the game: names, no cards,
-    # claim 5 (4.1.9), the soloist, at once, fell or drawn, by accident, not played out, his seat
-    typed = "\n".join(["Adam", "Bartek", "Czeslaw", "n", "5", "1", "y", "2", "1", "n", "Przodek", "rule"]) + "\n"
+    # claim 5 (4.1.9), the soloist, at once, fell or drawn, by accident, not played out (his seat
+    # first, before the names: blind walk 9)
+    typed = "\n".join(["Przodek", "Adam", "Bartek", "Czeslaw", "n", "5", "1", "y", "2", "1", "n", "rule"]) + "\n"
     out = CliRunner().invoke(main, ["interview", "skat", "--no-register", "--table", "1", "--deal", "1",
                                     "--referee", "su", "--save", str(tmp_path / "case.yaml")], input=typed).output
     assert "Has the game been played to its end?" in out, out[-3000:]
@@ -84,7 +89,7 @@ def test_the_dropped_card_dispute_at_the_command_line_asks_seven_questions_fewer
 SKAT = {"claim": "skat-seen", "offender": "opponent_2", "claimed_at_once": "yes"}
 GAME = {"innocent_choice": "end", "game_type": "spades", "matadors_with": "with", "matadors": "1",
         "hand": "not_hand", "announced": "none", "points_counted": "yes", "soloist_points": "38",
-        "opponents_points": "27", "bid": "18", "required_level": "none", "played_out": "no", "soloist_seat": "Zadek"}
+        "opponents_points": "27", "bid": "18", "required_level": "none", "played_out": "no", "soloist_place": "Zadek"}
 
 
 def test_a_claim_that_the_skat_was_seen_asks_whether_he_looked_at_it():
@@ -92,7 +97,7 @@ def test_a_claim_that_the_skat_was_seen_asks_whether_he_looked_at_it():
     assert asked == ["claim", "offender", "claimed_at_once", "skat_looked_at"], asked
     # he only pushed it aside: no infraction, and nothing about the game for a result
     _, asked = walk({**SKAT, "skat_looked_at": "no", **GAME})
-    assert asked == ["claim", "offender", "claimed_at_once", "skat_looked_at", "played_out", "soloist_seat"], asked
+    assert asked == ["claim", "offender", "claimed_at_once", "skat_looked_at", "played_out"], asked
     # he looked: when, then the result of the 4.1.3-4.1.6 package
     _, asked = walk({**SKAT, "skat_looked_at": "yes", "skat_seen_when": "during_game", **GAME})
     assert asked[3:5] == ["skat_looked_at", "skat_seen_when"] and "points_counted" in asked, asked

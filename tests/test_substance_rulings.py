@@ -78,7 +78,7 @@ def test_a_penalty_article_invoked_while_the_measure_is_open_is_undecided(tmp_pa
     # measures (Član 24) are cut off: a request to punish under Član 21, stav 1 is left open by
     # that finding, not refused on the conditions of stav 1
     ruling = _rule(tmp_path, "preferans", {
-        "answers": {"referee_plays": False, "betl_contra": False, "deal_play": "both", "game": "betl",
+        "answers": {"betl_contra": False, "deal_play": "both", "game": "betl",
                     "game_mode": "talon", "deal_contra": "none", "betl_taken": False,
                     "claim": ["frivolous"], "unfounded_calls": 3, "frivolous_player": "defender_1"},
         "requests": [{"party": "declarer", "asks": "other", "text": "punish him",

@@ -19,7 +19,7 @@ def test_the_in_turn_finding_set_aside_for_the_compound_statement_says_why_it_is
         "claim": ["out-of-turn", "compound-statement"], "claims_one_act": True, "compound_made": True,
         "deal_contra": "none", "deal_play": "second-alone", "first_declined": True, "first_words": "dođem",
         "game": "herc", "game_mode": "talon", "oot_after_close": False, "oot_before_turn": False,
-        "oot_offender": "defender_2", "referee_plays": False, "tricks_first": 1, "tricks_second": 3}})
+        "oot_offender": "defender_2", "tricks_first": 1, "tricks_second": 3}})
     decision = _section(render(ruling, "text"), "DECISION", "ENTRIES ON THE SCORE SHEET")
     assert ('2. Član 7, stav 6: set aside — Član 7, stav 8 prevails. One statement, two articles: the '
             'claim of a statement "preko reda" (stav 7, judged by the order of declaring of stav 6, whose '
@@ -28,7 +28,7 @@ def test_the_in_turn_finding_set_aside_for_the_compound_statement_says_why_it_is
 
 def test_a_later_claim_not_examined_under_clan_22_is_not_also_no_violation(tmp_path):
     ruling = rule_case(tmp_path, "preferans", {
-        "answers": {"game": "tref", "game_mode": "talon", "referee_plays": False},
+        "answers": {"game": "tref", "game_mode": "talon"},
         "events": [{"claim": ["out-of-turn"], "contra_level": "none", "oot_before_turn": True,
                     "oot_offender": "defender_2"},
                    {"claim": ["bad-lead"]}]})

@@ -55,7 +55,7 @@ DOLAZ = {"claim": "bad-dolaz", "contra_level": "kontra", "dolaz_offender": "defe
          "dolaz_situation": "partner-bid", "holding_partner": "d16", "no_trump": "no"}
 SEVEN = {"claim": "seven-eight", "countable": "eight", "se_offender_correct": "no", "se_both_correct": "yes",
          "se_conduct": "demand"}
-DEAL = {"referee_plays": "no", "deal_play": "both", "game": "herc", "game_mode": "talon",
+DEAL = {"deal_play": "both", "game": "herc", "game_mode": "talon",
         "deal_contra": "kontra", "kontras": "defender_2", "tricks_first": "3", "tricks_second": "0"}
 
 
@@ -167,7 +167,7 @@ def test_after_the_game_ended_a_later_act_asks_no_choice_and_play_does_not_conti
     second = {"claim": "play-before-turn", "offender": "opponent_2", "claimed_at_once": "yes", "early_act": "played",
               "could_affect": "yes", "innocent_choice": "continue", "choice_by": "soloist"}
     deal = {"game_type": "clubs", "matadors_with": "with", "matadors": "1", "hand": "not_hand", "announced": "none",
-            "bid": "24", "required_level": "none", "soloist_seat": ""}
+            "bid": "24", "required_level": "none", "soloist_place": "unknown"}
     s, asked = walk("skat", [first, second], deal)
     assert s.next().kind == "review", asked
     assert (2, "innocent_choice") not in asked and (1, "innocent_choice") in asked, asked
@@ -183,7 +183,7 @@ def test_the_bid_is_asked_before_the_level_it_forces():
              "revealing_or_influencing": "yes", "innocent_choice": "end", "points_counted": "no", "decided": "open",
              "level_still_open": "yes"}
     deal = {"game_type": "clubs", "matadors_with": "with", "matadors": "1", "hand": "not_hand", "announced": "none",
-            "bid": "30", "soloist_seat": ""}
+            "bid": "30", "soloist_place": "unknown"}
     s, asked = walk("skat", [event], deal)
     ids = [q for _, q in asked]
     assert ids[-1] == "required_level", ids

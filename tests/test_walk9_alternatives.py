@@ -7,7 +7,7 @@ from __future__ import annotations
 from case_helpers import rule_case
 from referee.reports.render import render
 
-P2 = {"referee_plays": False, "deal_play": "both", "game": "tref", "game_mode": "talon",
+P2 = {"deal_play": "both", "game": "tref", "game_mode": "talon",
       "kontras": "defender_1", "tricks_first": 2, "tricks_second": 1, "kontras_three": False,
       "kontras_no_trump": False, "deal_contra": "kontra", "claim": ["bad-dolaz"], "contra_level": "kontra",
       "dolaz_offender": "defender_2", "dolaz_situation": "lider-only", "holding_lider": ["none"],

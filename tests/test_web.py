@@ -399,7 +399,6 @@ def test_an_order_question_takes_the_order_of_the_taps(tmp_path):
     url = ref.new("preferans")
     ref.post(url, value="no")
     ref.post(url, value=["bad-dolaz", "out-of-turn"])
-    ref.post(url, value="no")                                   # the referee does not play
     assert ref.prompt(url)["prompt"]["id"] == "claims_one_act"
     ref.post(url, value="no")                                   # separate acts: their order matters
     p = ref.prompt(url)["prompt"]

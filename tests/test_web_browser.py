@@ -285,7 +285,6 @@ def test_the_order_of_events_is_the_order_of_the_taps(server, browser):
     start_dispute(page, server.url, "preferans", {})
     answer(page, "no")
     answer(page, ["bad-dolaz", "out-of-turn"])
-    answer(page, "no")                                          # the referee does not play
     assert prompt(page)["id"] == "claims_one_act"
     answer(page, "no")                                          # separate acts: their order matters
     assert prompt(page)["type"] == "order"

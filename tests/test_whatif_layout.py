@@ -10,9 +10,9 @@ SIGNAL_DISCARD_UNKNOWN = {
     "claim": ["bad-play"], "game": "herc", "game_mode": "talon", "contra_level": "none",
     "deal_play": "both", "deal_contra": "none", "tricks_first": 3, "tricks_second": 1,
     "play_offender": "defender_1", "play_error": "gross-2", "error_caused_fall": True,
-    "signal_discard": True, "could_not_know": "unknown", "gentlemen": False, "referee_plays": False}
+    "signal_discard": True, "could_not_know": "unknown", "gentlemen": False}
 OUT_OF_TURN = {"claim": ["out-of-turn"], "oot_offender": "defender_2", "oot_before_turn": True, "game": "karo",
-               "game_mode": "talon", "contra_level": "none", "referee_plays": False}
+               "game_mode": "talon", "contra_level": "none"}
 
 
 def whatif(tmp_path, answers, *sets):

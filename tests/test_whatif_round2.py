@@ -29,7 +29,7 @@ U3 = {"game": "ulti", "header": {"players": PLAYERS},
 
 # P4 of blind walk 5: on sans the caller's partner did not lead a club; tricks lost unknown
 P4 = {"game": "preferans", "header": {"players": {"declarer": "Sava", "defender_1": "Zoran", "defender_2": "Milan"}},
-      "answers": {"referee_plays": False, "game": "sans", "game_mode": "talon", "claim": ["bad-lead"],
+      "answers": {"game": "sans", "game_mode": "talon", "claim": ["bad-lead"],
                   "lead_kind": "sans-called", "sans_partner_bid": False, "holds_suit": True, "led_suit": False,
                   "gentlemen": False, "contra_level": "none", "lead_offender": "defender_1",
                   "lost_tricks": {"unknown": [4, 5]}}}

@@ -13,7 +13,7 @@ SECRET = b"s" * 48
 # The demo dispute (knowledge/preferans/examples/demo.yaml), as a referee answers it (the
 # partner's fall is read from the tricks, so it is not asked).
 PREFERANS = {"claim": ["bad-dolaz"], "game": "karo", "game_mode": "talon", "contra_level": "none",
-             "gentlemen": "no", "referee_plays": "no", "dolaz_offender": "defender_2",
+             "gentlemen": "no", "dolaz_offender": "defender_2",
              "dolaz_situation": "lider-only", "holding_lider": ["none"], "no_trump": "no",
              "claimant_dolaz": "regular", "volunteered": "no", "dolaz_caused_fall": "yes",
              "deal_play": "both", "deal_contra": "none", "tricks_first": "1", "tricks_second": "3"}

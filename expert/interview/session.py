@@ -9,7 +9,8 @@ answer belongs, the review, a new event ('+'), a party's request ('r'), and when
 ``to_state()`` / ``from_state()`` save and restore it exactly, answer times included, so a
 closed tab, a resume or a crash loses nothing.
 
-Stages: ``names`` (the players' names, by seat) -> ``offer`` (do you have the cards?) ->
+Stages: ``names`` (the players' names, by seat; where a role's place is asked, that question
+first, expert/language/places.py) -> ``offer`` (do you have the cards?) ->
 ``cards`` (card steps) -> ``questions`` -> ``review`` -> (``request`` -> ``review``) -> ``done``.
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ from referee.expert.language.dispute import Dispute, Request, favours_its_player
 from referee.expert.language.errors import RefereeError
 from referee.expert.language.exclusions import first_conflict, stated
 from referee.expert.language.model import Question, Rulebook, scope_ids, scope_label, text
+from referee.expert.language.places import place_question, placed_label
 from referee.expert.language.qtypes import qtype
 
 STATE_FORMAT = 1
@@ -190,11 +192,14 @@ class Session:
         return json.dumps(state, sort_keys=True, default=str, ensure_ascii=False)
 
     def _next(self) -> Prompt | None:
+        place = self._place_first()
+        if place is not None:
+            return self._question_prompt(place, None, self.current)
         if self.stage == "names":
             unnamed = self._unnamed()
             if unnamed:
                 seat = unnamed[0]
-                return Prompt("name", seat, self._ws()["name"].format(seat=self.book.seat_label(seat, self.lang)),
+                return Prompt("name", seat, self._ws()["name"].format(seat=self.seat_label(seat)),
                               type="text", can_skip=True, help=self._ws()["name_help"])
             self.stage = self._after_names
         if self.stage == "offer":
@@ -234,6 +239,20 @@ class Session:
             return self._request_prompt()
         return None
 
+    def _place_first(self) -> Question | None:
+        """Where a role sat (skat: the soloist's place), asked before everything else: the names,
+        the seats offered and every question name each player by his place from then on
+        (blind walk 9: asked last, as free text, after prompts that already depended on it)."""
+        q = place_question(self.book)
+        if (q is None or self.stage not in ("names", "offer", "cards", "questions") or self.pending is not None
+                or q.id in self.shared or q.id in self._known or self.key(None, q.id) in self.skipped):
+            return None
+        return q
+
+    def seat_label(self, seat: str) -> str:
+        """The seat's label, with the place its player sat once the referee said it."""
+        return placed_label(self.book, seat, {**self._known, **self.shared}, self.lang)
+
     def _next_question(self) -> tuple[Question, int | None, int] | None:
         if self.pending is not None:
             where, qid = self.pending
@@ -272,7 +291,7 @@ class Session:
         options = []
         if values is not None and q.type != "yesno":
             for v in values:
-                options.append(Option(v, qtype(q).label(q, v, book, lang),
+                options.append(Option(v, self.seat_label(v) if q.type == "seat" else qtype(q).label(q, v, book, lang),
                                       str(names.get(v, "")) if q.type == "seat" else ""))
         body = question_text(q, lang)
         if len(self.events) > 1 and where is not None:
@@ -545,7 +564,7 @@ class Session:
         ws, book = self._ws(), self.book
         rw = request_words.words(self.lang)
         names = self.header.get("players") or {}
-        seats = [Option(s, book.seat_label(s, self.lang), str(names.get(s, ""))) for s in book.seat_ids]
+        seats = [Option(s, self.seat_label(s), str(names.get(s, ""))) for s in book.seat_ids]
         if "party" not in self.draft:
             return Prompt("request_party", "party", ws["request_party"], type="seat", options=seats,
                           allowed=describe_allowed_options(seats, self.lang))
@@ -573,7 +592,7 @@ class Session:
             # soloist's own game scored as won), else the other side
             party = self.draft["party"]
             said = rw[f"on_{on_role(book, effect)}"].format(
-                effect=label, who=names.get(party) or book.seat_label(party, self.lang))
+                effect=label, who=names.get(party) or self.seat_label(party))
             return Prompt("request_on", "on", said, type="seat", help=rw["on_help"],
                           options=seats, can_skip=True, heading=heading,
                           allowed=rw["player_expected"].format(seats=", ".join(
@@ -744,7 +763,8 @@ class Session:
                 self.skipped.discard(self.key(where, qid))
             if where is not None:
                 self.current = where
-            self.stage = "questions"
+            if self.stage not in ("names", "offer", "cards"):   # (the place, asked before them)
+                self.stage = "questions"
             q = self.book.questions.get(qid)
             return question_text(q, self.lang) if q else qid
         if kind == "event":
@@ -773,7 +793,7 @@ class Session:
                 self.names_left_out.remove(seat)
             if self.stage != "names":
                 self._after_names, self.stage = self.stage if self.stage != "review" else "questions", "names"
-            return self.book.seat_label(seat, self.lang)
+            return self.seat_label(seat)
         return None
 
     # --- review and ruling -------------------------------------------------------------

@@ -63,6 +63,13 @@ class QuestionType:
         for v in allowed:
             if self.label(q, v, book, lang).lower() == token.lower():
                 return v
+        # a label that names a value two ways ("Środek/Mittelhand"): either name, where it names
+        # only one value (blind walk 9: the soloist's place typed as "Środek")
+        named = [v for v in allowed if token.casefold() in {
+            part.strip().casefold() for lg in (lang, "en")
+            for part in self.label(q, v, book, lg).split("/") if "/" in self.label(q, v, book, lg)}]
+        if len(named) == 1:
+            return named[0]
         refuse(token)
 
     def show(self, q: Question, value: Any, book: Rulebook, lang: str) -> str:
