@@ -185,8 +185,8 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         if any(o.likely for o in prompt.options):
             write("  " + ws["request_likely"])
     if prompt.kind == "question":
-        skip = f" {w['text_skip']}" if prompt.type == "text" else ""
-        unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""
+        skip = f" {w['text_skip']}" if prompt.type in ("text", "cards") else ""
+        unknown = f"; {ws['unknown_hint']}" if prompt.type not in ("text", "cards") else ""
         if _compact(prompt):
             # one line under a long menu: its numbers, 'unknown', help and back
             aw = prompt_words.words(prompt_words.ALLOWED, lang)

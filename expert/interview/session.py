@@ -325,7 +325,7 @@ class Session:
                 if prov:
                     articles.append({"id": pid, "label": prov.label, "quote": prov.quote,
                                      "english": prov.english})
-        extra = self._ws()["unknown_hint"] if prompt.kind == "question" and prompt.type != "text" else ""
+        extra = self._ws()["unknown_hint"] if prompt.kind == "question" and prompt.type not in ("text", "cards") else ""
         return {"help": prompt.help, "unknown": extra, "articles": articles}
 
     # --- answering -----------------------------------------------------------------------
