@@ -66,7 +66,7 @@ def test_a_count_that_differs_from_the_cards_named_is_refused(book):
         session.answer(TYPED[prompt.id])
     with pytest.raises(AnswerRefused) as exc:
         session.answer("♣K ♥Q")
-    assert "2 card(s) given" in exc.value.message and "'l49_cards' is 1" in exc.value.message
+    assert "2 card(s) given (♥Q ♣K), but 1 counted before" in exc.value.message
     with pytest.raises(AnswerRefused):
         session.answer("♣Z")                     # not a card
     assert session.next().id == "l49_which"      # asked again
@@ -102,3 +102,19 @@ def test_a_case_file_names_the_card_in_letters_and_a_bad_card_is_one_line(tmp_pa
     result = CliRunner().invoke(main, ["rule", str(bad), "--no-register"])
     assert result.exit_code != 0
     assert "Traceback" not in result.output and "l49_which" in result.output
+
+
+def test_with_the_cards_entered_the_card_named_must_be_in_the_offenders_hand(book):
+    # --enter-cards: the hands are known, so a card East never held cannot be his penalty card
+    deal = {"contract": "3NT", "declarer": "S",
+            "hands": {"N": "♠AKQJ1098765432", "E": "♥AKQJ1098765432", "S": "♦AKQJ1098765432",
+                      "W": "♣AKQJ1098765432"}}
+    session = Session(book, enter_cards=False, header=PLAYERS, cards=deal)
+    while (prompt := session.next()).id != "l49_which":
+        session.answer(TYPED[prompt.id])
+    with pytest.raises(AnswerRefused) as exc:
+        session.answer("♣K")
+    assert "♣K is not in the hand of" in exc.value.message and "as the cards were entered" in exc.value.message
+    session.answer("♥K")
+    [f] = session.rule().findings
+    assert [p.cards for p in f.penalty] == ["♥K"]

@@ -91,8 +91,8 @@ def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> s
     """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
     close to an allowed one, a did-you-mean."""
     if prompt.kind in ("card", "offer", "review", "request_text", "request_provision", "request_on",
-                       "request_event") or exc.conflict:
-        return exc.reason
+                       "request_event") or exc.conflict or prompt.type == "cards":
+        return exc.reason        # cards: what is wrong with the card says more than the format
     if _compact(prompt):
         # the menu above names the values: say the numbers, not the whole list again
         aw = prompt_words.words(prompt_words.ALLOWED, session.lang)

@@ -283,13 +283,13 @@ class Cards(Text):
 
     def _read(self, q, raw, book, answers) -> str:
         from referee.expert.cards.notation import format_cards, parse_cards
-        cards = parse_cards(raw, book.game, where=q.id)
+        cards = parse_cards(raw, book.game, where="cards")
         if not cards:
             raise RefereeError(f"empty answer to {q.id!r}, expected a card, e.g. ♣K")
         count = (answers or {}).get(q.values_from) if q.values_from else None
         if isinstance(count, int) and not isinstance(count, bool) and count != len(cards):
-            raise RefereeError(f"{q.id}: {len(cards)} card(s) given ({format_cards(cards, book.game)}), but the "
-                               f"answer to {q.values_from!r} is {count}: give {count}, or go back and correct it")
+            raise RefereeError(f"{len(cards)} card(s) given ({format_cards(cards, book.game)}), but {count} "
+                               f"counted before: give {count}, or type 'back' to correct the count")
         return format_cards(cards, book.game)
 
     def check(self, q, value, book, answers, bad):
