@@ -12,6 +12,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.finding_kinds import NOT_APPLYING_KINDS
 from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
+from referee.expert.interview.named_cards import named_cards
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
 from referee.expert.engine.ruler import Ruler
@@ -33,8 +34,9 @@ class CaseResult:
 def run_case(ruler: Ruler, case: Case) -> CaseResult:
     result = CaseResult(case)
     try:
-        dispute = read_dispute({"answers": case.answers, "events": case.events, "requests": case.requests},
-                               ruler.book, case.file)
+        dispute = named_cards(read_dispute({"answers": case.answers, "events": case.events,
+                                            "requests": case.requests}, ruler.book, case.file),
+                              ruler.book, case.file)
         derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
     except RefereeError as exc:
         result.differences.append(str(exc))

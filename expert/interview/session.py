@@ -25,6 +25,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.interview.named_cards import read_named
 from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview import request_words
 from referee.expert.interview.relevance import (Interview, articles_fed, asked_across_events,
@@ -382,8 +383,8 @@ class Session:
             return None
         try:
             value = parse_typed(q, raw, self.book, self.answers_for(k), self.lang)
-            if q.type == "cards" and self.cards:
-                self._in_offenders_hand(value, k)
+            if q.type == "cards":
+                value = read_named(q, value, self.book, self.answers_for(k), self.cards)
         except RefereeError as exc:
             raise AnswerRefused(raw, exc.message, prompt.allowed) from None
         reason = self.impossible(q.id, value, where)
@@ -391,24 +392,6 @@ class Session:
             raise AnswerRefused(raw, reason, prompt.allowed, conflict=True)
         self.give(q.id, value, where)
         return None
-
-    def _in_offenders_hand(self, value: str, k: int) -> None:
-        """Cards named for the offender (his penalty card) must be in his hand as the cards were
-        entered (--enter-cards); where the hand was not entered nothing is checked."""
-        from referee.expert.cards.deal import parse_deal
-        from referee.expert.cards.notation import format_cards, parse_cards
-        seat = self.answers_for(k).get("offender")
-        try:
-            hand = parse_deal(self.cards, self.book.game).hands.get(seat) if isinstance(seat, str) else None
-        except RefereeError:
-            return
-        if not hand:
-            return
-        missing = [c for c in parse_cards(value, self.book.game) if c not in hand]
-        if missing:
-            raise RefereeError(f"{format_cards(missing, self.book.game)} is not in the hand of "
-                               f"{self.book.seat_label(seat, self.lang)} as the cards were entered "
-                               f"({format_cards(hand, self.book.game)})")
 
     def impossible(self, qid: str, value: Any, where: int | None) -> str | None:
         """Why this answer cannot hold with the answers already given (the rulebook's declared

@@ -272,38 +272,24 @@ class Text(QuestionType):
 
 
 class Cards(Text):
-    """Cards named in the game's notation (expert/cards/notation.py): ``♣K``, ``♠AK ♥Q``. For the
-    record and the ruling's words (the penalty card named), like a text: never read by a
-    condition. Kept in the canonical notation; with ``values_from`` (a number question) the
-    count of cards must be that answer."""
+    """Cards named in the game's notation (``♣K``, ``♠AK ♥Q``): for the record and the ruling's
+    words (the penalty card named), like a text never read by a condition. This layer takes the
+    string; the interview and the case files read it with the card library and keep it canonical
+    (expert/interview/named_cards.py)."""
     name = "cards"
 
     def describe(self, q, book, answers, lang):
         return prompt_words.words(prompt_words.ALLOWED, lang)["cards"]
 
-    def _read(self, q, raw, book, answers) -> str:
-        from referee.expert.cards.notation import format_cards, parse_cards
-        cards = parse_cards(raw, book.game, where="cards")
-        if not cards:
-            raise RefereeError(f"empty answer to {q.id!r}, expected a card, e.g. ♣K")
-        count = (answers or {}).get(q.values_from) if q.values_from else None
-        if isinstance(count, int) and not isinstance(count, bool) and count != len(cards):
-            raise RefereeError(f"{len(cards)} card(s) given ({format_cards(cards, book.game)}), but {count} "
-                               f"counted before: give {count}, or type 'back' to correct the count")
-        return format_cards(cards, book.game)
-
     def check(self, q, value, book, answers, bad):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not value.strip():
             bad()
-        try:
-            return self._read(q, value, book, answers)
-        except RefereeError:
-            bad()
+        return value.strip()
 
     def parse(self, q, raw, book, answers, lang, refuse):
-        if not raw:
+        if not raw.strip():
             raise RefereeError(f"empty answer to {q.id!r}, expected a card, e.g. ♣K")
-        return self._read(q, raw, book, answers)
+        return raw.strip()
 
 
 TYPES: dict[str, QuestionType] = {t.name: t for t in (YesNo(), Choice(), Multi(), Number(), Seat(), Order(), Text(),
