@@ -80,6 +80,10 @@ def penalty_words(ruling: Ruling, line: PenaltyLine, lang: str, working: str | N
         result += f": {amount}{(' ' + unit) if unit else ''}"
         if working:
             result += f" (= {working})"
+        if line.cards:
+            result += f" ({line.cards})"
+    elif line.cards:
+        result += f": {line.cards}"
     if line.against:
         against = _in_lang(effect.get("against"), lang)[0] or w["against"]
         result += ", " + str(against).format(who=who(ruling, line.against, lang))

@@ -12,6 +12,7 @@ from referee.expert.language.errors import RefereeError
 from referee.expert.language.finding_kinds import NOT_APPLYING_KINDS
 from referee.expert.language.logic import Logic
 from referee.expert.interview.from_cards import answers_from_cards, merge
+from referee.expert.interview.named_cards import named_cards
 from referee.expert.interview.relevance import not_asked
 from referee.expert.language.model import Case, Rulebook
 from referee.expert.engine.ruler import Ruler
@@ -33,8 +34,9 @@ class CaseResult:
 def run_case(ruler: Ruler, case: Case) -> CaseResult:
     result = CaseResult(case)
     try:
-        dispute = read_dispute({"answers": case.answers, "events": case.events, "requests": case.requests},
-                               ruler.book, case.file)
+        dispute = named_cards(read_dispute({"answers": case.answers, "events": case.events,
+                                            "requests": case.requests}, ruler.book, case.file),
+                              ruler.book, case.file)
         derived = answers_from_cards(ruler.book, case.cards, case.file, case.line)
     except RefereeError as exc:
         result.differences.append(str(exc))
@@ -135,16 +137,19 @@ def finding_entry(f: FindingOut, with_penalty: bool = True) -> dict:
             line = {"player": p.player, "effect": p.effect, "amount": p.amount}
             if p.against:
                 line["against"] = p.against
+            if p.cards:
+                line["cards"] = p.cards
             entry["penalty"].append(line)
     return entry
 
 
-def _penalty_key(entry: dict, with_against: bool) -> tuple:
+def _penalty_key(entry: dict, with_against: bool, with_cards: bool = False) -> tuple:
     amount = entry.get("amount")
     if isinstance(amount, float) and amount.is_integer():
         amount = int(amount)
     return (str(entry.get("player")), str(entry.get("effect")), amount,
-            str(entry["against"]) if with_against and entry.get("against") is not None else None)
+            str(entry["against"]) if with_against and entry.get("against") is not None else None,
+            str(entry.get("cards") or "") if with_cards else None)
 
 
 def _penalty_matches(want: dict, found: FindingOut) -> bool:
@@ -152,8 +157,9 @@ def _penalty_matches(want: dict, found: FindingOut) -> bool:
         return True
     expected_pen = want.get("penalty") or []
     with_against = any("against" in e for e in expected_pen)
-    exp = sorted(_penalty_key(e, with_against) for e in expected_pen)
-    got = sorted(_penalty_key(p.to_dict(), with_against) for p in found.penalty)
+    with_cards = any("cards" in e for e in expected_pen)      # the cards named, when stated
+    exp = sorted(_penalty_key(e, with_against, with_cards) for e in expected_pen)
+    got = sorted(_penalty_key(p.to_dict(), with_against, with_cards) for p in found.penalty)
     return exp == got
 
 

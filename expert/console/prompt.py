@@ -91,8 +91,8 @@ def _refusal(session: Session, prompt: Prompt, exc: AnswerRefused, w: dict) -> s
     """Why an answer was refused, with what is expected (a menu's numbers named) and, for a value
     close to an allowed one, a did-you-mean."""
     if prompt.kind in ("card", "offer", "review", "request_text", "request_provision", "request_on",
-                       "request_event") or exc.conflict:
-        return exc.reason
+                       "request_event") or exc.conflict or prompt.type == "cards":
+        return exc.reason        # cards: what is wrong with the card says more than the format
     if _compact(prompt):
         # the menu above names the values: say the numbers, not the whole list again
         aw = prompt_words.words(prompt_words.ALLOWED, session.lang)
@@ -185,8 +185,8 @@ def _show(session: Session, prompt: Prompt, write: Writer) -> None:
         if any(o.likely for o in prompt.options):
             write("  " + ws["request_likely"])
     if prompt.kind == "question":
-        skip = f" {w['text_skip']}" if prompt.type == "text" else ""
-        unknown = f"; {ws['unknown_hint']}" if prompt.type != "text" else ""
+        skip = f" {w['text_skip']}" if prompt.type in ("text", "cards") else ""
+        unknown = f"; {ws['unknown_hint']}" if prompt.type not in ("text", "cards") else ""
         if _compact(prompt):
             # one line under a long menu: its numbers, 'unknown', help and back
             aw = prompt_words.words(prompt_words.ALLOWED, lang)

@@ -183,7 +183,7 @@ def _alternatives(book: Rulebook, per_event: list[dict]) -> list[list[dict]]:
 def _domain(q, book: Rulebook) -> list[Any]:
     """The answers tried for an earlier event's unknown fact, as the ruling tries them
     (interview/adjudicate.candidates): every value; for a several-answer question each alone."""
-    if q.type in ("number", "text", "order"):
+    if q.type in ("number", "order") or q.for_the_record:
         return []                    # read by amounts or thresholds, not by what a finding carries
     if qtype(q).several:
         return [[v] for v in qtype(q).allowed(q, book) or []]

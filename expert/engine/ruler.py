@@ -77,7 +77,7 @@ class Ruler:
         values = {}
         for qid in sorted(answers):
             q = self.book.questions.get(qid)
-            if q is None or q.type == "text":
+            if q is None or q.for_the_record:
                 continue
             value = answers[qid]
             values[qid] = tuple(value) if isinstance(value, list) else value

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.expert.language.expressions import Unresolved, amount_of, seat_of
-from referee.expert.language.model import INFRACTION_KINDS, NOT_RULED_KINDS, Production, Rulebook, text
+from referee.expert.language.model import INFRACTION_KINDS, NOT_RULED_KINDS, UNKNOWN, Production, Rulebook, text
 
 
 @dataclass
@@ -17,6 +17,7 @@ class PenaltyLine:
     needs: str | None = None          # a question whose answer the amount or seat still needs
     options: list | None = None       # an open amount under each answer to what it needs: [(when, amount)]
     scope: str | None = None          # how long it lasts: one of the effect's scopes (bridge: next_turn)
+    cards: str | None = None          # the cards it concerns, in the card notation (bridge: "♣K")
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"player": self.player, "effect": self.effect, "amount": self.amount}
@@ -28,6 +29,8 @@ class PenaltyLine:
             d["options"] = [{"if": when, "amount": amount} for when, amount in self.options]
         if self.scope:
             d["scope"] = self.scope
+        if self.cards:
+            d["cards"] = self.cards
         return d
 
 
@@ -359,7 +362,8 @@ def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut
         except Unresolved as exc:
             amount, needs = None, exc.question
         penalty.append(PenaltyLine(player, entry["effect"], amount, against, needs,
-                                   scope=str(entry["scope"]) if entry.get("scope") else None))
+                                   scope=str(entry["scope"]) if entry.get("scope") else None,
+                                   cards=_named(entry.get("cards"), answers)))
     offender = None
     if spec.get("offender") is not None:
         try:
@@ -369,10 +373,36 @@ def build_finding(book: Rulebook, prod: Production, answers: dict) -> FindingOut
     readings = [prod.reading] if prod.reading else []
     readings += [book.provisions[c].note for c in prod.cites
                  if c in book.provisions and book.provisions[c].note]
+    fill = spec.get("fill") or {}
     return FindingOut(production=prod.id, provisions=list(prod.cites), article=article_of(book, prod),
                       kind=spec.get("kind", ""), claim=str(spec.get("claim") or ""),
-                      summary=spec.get("summary") or {}, offender=offender, penalty=penalty,
-                      orders=orders_for(spec.get("orders") or [], answers), readings=readings)
+                      summary=filled(spec.get("summary") or {}, fill, answers), offender=offender, penalty=penalty,
+                      orders=[filled(o, fill, answers) for o in orders_for(spec.get("orders") or [], answers)],
+                      readings=readings)
+
+
+def _named(ref, answers: dict) -> str | None:
+    """The cards a penalty line names ({answer: Q}, a cards question), when they were given."""
+    value = answers.get(ref["answer"]) if isinstance(ref, dict) else None
+    return value if isinstance(value, str) and value and value != UNKNOWN else None
+
+
+def filled(texts, fill: dict, answers: dict):
+    """A summary or an order with its placeholders {NAME} filled (finding ``fill:``): the
+    ``then`` text, its {value} the answer, where the question was answered; else ``else``."""
+    if not fill:
+        return texts
+    def one(value: str, lang: str) -> str:
+        for name, spec in fill.items():
+            if "{" + name + "}" not in value:
+                continue
+            given = _named(spec, answers)
+            part = text(spec["then"] if given else spec["else"], lang)
+            value = value.replace("{" + name + "}", part.replace("{value}", given or ""))
+        return value
+    if isinstance(texts, str):
+        return one(texts, "en")
+    return {k: (one(v, k) if isinstance(v, str) else v) for k, v in texts.items()}
 
 
 def orders_for(orders: list, answers: dict) -> list[dict]:

@@ -590,7 +590,7 @@ def open_questions(book: Rulebook, dispute: Dispute, ruler: Ruler | None = None)
         voided, interview.settled_elsewhere = from_other_events(book, per_event, k)
         interview.aside |= voided
         interview.across = asked_across_events(book, per_event, dispute.answers, k)
-        found += [q for q in interview.open_now() if q not in found and book.questions[q].type != "text"]
+        found += [q for q in interview.open_now() if q not in found and not book.questions[q].for_the_record]
     return found
 
 

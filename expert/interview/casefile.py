@@ -132,7 +132,8 @@ def case_dispute(data: dict, book: Rulebook, path: str | Path):
     if unknown:
         raise RefereeError(f"unknown keys {sorted(map(str, unknown))}, expected {', '.join(CASE_KEYS)}",
                            str(path), where(data)[1])
-    dispute = read_dispute(data, book, str(path))
+    from referee.expert.interview.named_cards import named_cards
+    dispute = named_cards(read_dispute(data, book, str(path)), book, str(path))
     check_header(data.get("header"), str(path), where(data)[1])
     header = data.get("header") or {}
     players = header.get("players") or {}

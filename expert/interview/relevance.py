@@ -80,7 +80,7 @@ class Interview:
     def _for_the_record(self) -> Question | None:
         state = _state(self.book, self.answers, self._producers)
         for qid, q in self.book.questions.items():
-            if (q.type == "text" and qid not in self.answers and qid not in self.skipped
+            if (q.for_the_record and qid not in self.answers and qid not in self.skipped
                     and qid not in state.closed and (q.when is None or state.value(q.when) is True)):
                 return q
         return None
@@ -111,7 +111,9 @@ class Interview:
             (sure if state.value(p.when) is True else maybe).update(reads)
         self._score_needs(state, [p for p in live if p.id not in winners], filling, maybe, sure)
         deciding = self._askable(state, deciding | self.across)
-        filling = self._askable(state, filling) - deciding
+        # what a finding only prints (the cards it names) is asked for the record, last
+        filling = {q for q in self._askable(state, filling) - deciding
+                   if not self.book.questions[q].for_the_record}
         # what only a finding that may yet not stand reads (its amount, its seat: bridge's size of
         # a procedural penalty nobody has decided on) waits for the questions that decide it
         self.waiting = maybe - sure

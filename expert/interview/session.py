@@ -25,6 +25,7 @@ from referee.expert.engine.verdict import Ruling
 from referee.expert.interview.adjudicate import rule_dispute
 from referee.expert.interview.card_steps import CardEntry
 from referee.expert.interview.from_cards import answers_from_cards
+from referee.expert.interview.named_cards import read_named
 from referee.expert.engine.carried import carries_anything, with_carried
 from referee.expert.interview import request_words
 from referee.expert.interview.relevance import (Interview, articles_fed, asked_across_events,
@@ -325,7 +326,7 @@ class Session:
                 if prov:
                     articles.append({"id": pid, "label": prov.label, "quote": prov.quote,
                                      "english": prov.english})
-        extra = self._ws()["unknown_hint"] if prompt.kind == "question" and prompt.type != "text" else ""
+        extra = self._ws()["unknown_hint"] if prompt.kind == "question" and prompt.type not in ("text", "cards") else ""
         return {"help": prompt.help, "unknown": extra, "articles": articles}
 
     # --- answering -----------------------------------------------------------------------
@@ -382,6 +383,8 @@ class Session:
             return None
         try:
             value = parse_typed(q, raw, self.book, self.answers_for(k), self.lang)
+            if q.type == "cards":
+                value = read_named(q, value, self.book, self.answers_for(k), self.cards)
         except RefereeError as exc:
             raise AnswerRefused(raw, exc.message, prompt.allowed) from None
         reason = self.impossible(q.id, value, where)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .conditions import Condition
 
-QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text")
+QUESTION_TYPES = ("yesno", "choice", "multi", "number", "seat", "order", "text", "cards")
 QUESTION_SCOPES = ("deal", "event")
 # the answer "unknown": a fact nobody can establish. Every question accepts it; no question may
 # offer a value spelt so (validate.py), so the string never collides with a real answer.
@@ -77,6 +77,11 @@ class Question(Located):
     # answered from the events before this one, never asked: {} or {seat: REF} (the seat it is
     # about, read in this event); a finding that ``carries`` it answers it yes (engine/carried.py)
     from_earlier: dict | None = None
+
+    @property
+    def for_the_record(self) -> bool:
+        """Recorded and printed, never read by a condition (a description, the cards named)."""
+        return self.type in ("text", "cards")
 
     def allowed(self) -> list[Any]:
         return [v for v, _ in self.values]

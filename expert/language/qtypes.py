@@ -271,7 +271,29 @@ class Text(QuestionType):
         return {"type": self.name, "widget": self.widget, "several": False, "options": []}
 
 
-TYPES: dict[str, QuestionType] = {t.name: t for t in (YesNo(), Choice(), Multi(), Number(), Seat(), Order(), Text())}
+class Cards(Text):
+    """Cards named in the game's notation (``♣K``, ``♠AK ♥Q``): for the record and the ruling's
+    words (the penalty card named), like a text never read by a condition. This layer takes the
+    string; the interview and the case files read it with the card library and keep it canonical
+    (expert/interview/named_cards.py)."""
+    name = "cards"
+
+    def describe(self, q, book, answers, lang):
+        return prompt_words.words(prompt_words.ALLOWED, lang)["cards"]
+
+    def check(self, q, value, book, answers, bad):
+        if not isinstance(value, str) or not value.strip():
+            bad()
+        return value.strip()
+
+    def parse(self, q, raw, book, answers, lang, refuse):
+        if not raw.strip():
+            raise RefereeError(f"empty answer to {q.id!r}, expected a card, e.g. ♣K")
+        return raw.strip()
+
+
+TYPES: dict[str, QuestionType] = {t.name: t for t in (YesNo(), Choice(), Multi(), Number(), Seat(), Order(), Text(),
+                                                      Cards())}
 
 
 def qtype(q: Question) -> QuestionType:

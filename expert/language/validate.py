@@ -172,6 +172,10 @@ def _question(book, q, producers, problems):
     if q.type == "order" and not q.values and q.values_from not in book.questions:
         problems.error(f"question {q.id!r} (order) needs values or values_from a known question",
                        q.file, q.line)
+    if q.type == "cards" and q.values_from is not None and (
+            q.values_from not in book.questions or book.questions[q.values_from].type != "number"):
+        problems.error(f"question {q.id!r} (cards): values_from names the number question of how "
+                       f"many cards, got {q.values_from!r}", q.file, q.line)
     _fact(q, problems)
     for s in q.seats or []:
         if s not in book.seat_ids:
@@ -254,9 +258,23 @@ def _production(book: Rulebook, p, producers, ids, problems):
             msgs.append(f"unknown effect {entry['effect']!r}, expected one of "
                         f"{', '.join(book.effects)} (rulebook.yaml effects)")
         msgs += check_amount(entry.get("amount"), book, reads)
+        if entry.get("cards") is not None:
+            msgs += _check_cards_ref(entry["cards"], book, reads, "penalty cards")
         if entry.get("scope") is not None and entry["scope"] not in scope_ids(book, entry["effect"]):
             msgs.append(f"penalty scope {entry['scope']!r}, expected one of the scopes of effect "
                         f"{entry['effect']!r}: {', '.join(scope_ids(book, entry['effect'])) or 'none declared'}")
+    fill = f.get("fill") or {}
+    if not isinstance(fill, dict):
+        msgs.append("fill must map placeholder names to {answer: Q, then: TEXT, else: TEXT}")
+        fill = {}
+    for name, spec in fill.items():
+        if not isinstance(spec, dict) or set(spec) != {"answer", "then", "else"}:
+            msgs.append(f"fill {name!r}: expected {{answer: Q, then: TEXT, else: TEXT}}")
+            continue
+        msgs += _check_cards_ref({"answer": spec["answer"]}, book, reads, f"fill {name!r}")
+        texts = [f.get("summary")] + list(f.get("orders") or [])
+        if not any(("{" + str(name) + "}") in str(t) for t in texts):
+            msgs.append(f"fill {name!r}: no summary or order holds {{{name}}}")
     if f.get("kind") == "violation" and not penalty:
         msgs.append("a violation finding needs a penalty; use violation-no-penalty when the "
                     "articles prescribe none")
@@ -452,3 +470,14 @@ def _scores_as(book: Rulebook, name: str, spec: dict, file: str, where, problems
         elif allowed and value not in allowed:
             problems.error(f"rulebook.yaml: score effects: {name!r}: scores_as: {value!r} is not a value of "
                            f"{qid!r}, expected one of {', '.join(map(str, allowed))}", file, where)
+
+
+def _check_cards_ref(ref, book, reads: set[str], what: str) -> list[str]:
+    """{answer: Q} naming a question whose answer is recorded words or cards (read, not tested)."""
+    if not isinstance(ref, dict) or set(ref) != {"answer"}:
+        return [f"{what}: expected {{answer: Q}}, got {ref!r}"]
+    q = book.questions.get(str(ref["answer"]))
+    if q is None:
+        return [f"{what} reads unknown question {ref['answer']!r}"]
+    reads.add(q.id)
+    return [] if q.type == "cards" else [f"{what} reads {q.id!r}, which is not a cards question"]

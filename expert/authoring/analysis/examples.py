@@ -124,7 +124,7 @@ class Finder:
             q = interview.next_question()
             if q is None:
                 break
-            if q.type == "text":
+            if q.for_the_record:
                 interview.skip(q.id)
                 continue
             if q.id in answers:

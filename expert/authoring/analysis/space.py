@@ -444,7 +444,7 @@ def relevant_questions(book: Rulebook, conditions: Iterable, ev: Evaluator) -> s
             elif isinstance(lit, cond.FactTest) and lit.name not in seen_facts:
                 seen_facts.add(lit.name)
                 todo.extend(p.when for p in ev.producers.get(lit.name, []))
-    return {q for q in wanted if book.questions[q].type != "text"}
+    return {q for q in wanted if not book.questions[q].for_the_record}
 
 
 def ordered(book: Rulebook, qids: set[str], ev: Evaluator, prefer=()) -> list[str]:
@@ -734,7 +734,7 @@ def fill_example(book: Rulebook, ev: Evaluator, answers: dict, prods) -> dict:
     wanted = [q for q in book.questions if any(p.finding and q in questions_in_finding(p.finding)
                                                for p in prods)]
     for qid in wanted:
-        if qid in filled or book.questions[qid].type == "text" or not ev.gate_open(qid, filled):
+        if qid in filled or book.questions[qid].for_the_record or not ev.gate_open(qid, filled):
             continue
         domain = base_domain(book, qid, [])
         if domain is None:

@@ -53,7 +53,7 @@ def check(book, ctx, problems) -> int:
                    provisions=[prov.id])
     used = used_questions(book)
     for q in book.questions.values():
-        if q.id not in used and q.type != "text":
+        if q.id not in used and not q.for_the_record:
             count += 1
             report(problems, "warning", "unused",
                    f"question {q.id!r} is read by no production (nor by another question's when): "
