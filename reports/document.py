@@ -258,6 +258,7 @@ def _conditional(ruling: Ruling, lang: str) -> dict:
     # a conditional ruling is signed as it stands; it says how it becomes final (walk 9, B1)
     intro = w["conditional_same"] if same else w["conditional"] + " " + w["conditional_next"]
     return {"intro": intro.format(facts=facts_named), "branches": branches,
+            "per_branch": ruling.result is None,
             "entries_note": note, "common": common, "common_findings": common_findings}
 
 
