@@ -22,6 +22,7 @@ import pytest
 from referee.expert.authoring.casebook import compare
 from referee.expert.engine.ruler import Ruler
 from referee.expert.interview.from_cards import answers_from_cards, merge
+from referee.expert.interview.named_cards import read_named
 from referee.expert.interview.relevance import Interview, _producers, _State, prune
 from referee.expert.language.answers import check_all, is_unknown
 from referee.expert.language.rulebook import list_games, load_rulebook
@@ -70,11 +71,13 @@ def walk(book, case, each_step=None) -> tuple[dict, dict, list[str], set[str]]:
         q = interview.next_question()
         if q is None:
             break
-        if q.type == "text":
-            interview.skip(q.id)
+        if q.type in ("text", "cards") and q.id not in full:
+            interview.skip(q.id)            # asked last, never tested by a rule: Enter leaves it out
         elif q.id in full:
             asked.append(q.id)
-            interview.give(q.id, full[q.id])
+            # cards named as the interview reads them (S:A H:Q -> ♠A ♥Q), as a case file's are
+            value = read_named(q, full[q.id], book, interview.answers) if q.type == "cards" else full[q.id]
+            interview.give(q.id, value)
             interview.answers = prune(book, interview.answers)
         else:
             interview.declined.add(q.id)
