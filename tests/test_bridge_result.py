@@ -7,6 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from case_helpers import asked_unknown_else as asked
+
 from referee.cli import main
 from referee.expert.cards import case_facts, parse_contract
 from referee.expert.cards.bridge import doubling
@@ -127,14 +129,6 @@ def test_an_adjusted_score_names_both_sides_and_settles_the_board(bridge):
     assert [e["amount"] for e in open_["entries"]] == [None, None]
 
 
-def asked(book, answers, given):
-    """The questions the interview asks, in order, answering each from ``given`` (else unknown)."""
-    interview = Interview(book, dict(answers))
-    out = []
-    while (q := interview.next_question()) is not None:
-        out.append(q.id)
-        interview.answers[q.id] = given.get(q.id, "unknown")
-    return out
 
 
 def test_the_frame_is_asked_after_what_decides_and_only_as_far_as_it_is_needed(bridge):

@@ -15,31 +15,12 @@
 from __future__ import annotations
 
 from case_helpers import rule_case
-from referee.expert.interview.session import AnswerRefused, Session
+from case_helpers import walk_skat as walk
+from referee.expert.interview.session import Session
 from referee.expert.language.rulebook import load_rulebook
 from referee.reports.render import render
 
 
-def walk(typed: dict, shared: dict | None = None, limit: int = 40) -> tuple[Session, list[str]]:
-    """Answer the skat interview from ``typed`` (question id -> what the referee types), the deal's
-    ``shared`` answers already given (as an earlier event gives them); stop at the first question
-    it does not answer. Returns the session and the questions asked, in order (that one last)."""
-    s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
-    s.shared.update(shared or {})
-    asked: list[str] = []
-    # the soloist's place is asked before anything else (blind walk 9): answered from ``typed``,
-    # else unknown, and not counted among the questions the dispute asks
-    if s.next() is not None and s.next().id == "soloist_place":
-        s.answer(str(typed.get("soloist_place", "unknown")))
-    for _ in range(limit):
-        p = s.next()
-        if p is None or p.kind != "question":
-            break
-        asked.append(p.id)
-        if p.id not in typed:
-            break
-        s.answer(str(typed[p.id]))
-    return s, asked
 
 
 LEAD = {"claim": "lead-before-announcement", "announced_before_lead": "unknown", "soloist_place": "zadek",

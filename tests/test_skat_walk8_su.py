@@ -15,33 +15,14 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from case_helpers import rule_case
+from case_helpers import walk_skat as walk
 from referee.cli import main
-from referee.expert.interview.session import Session
-from referee.expert.language.rulebook import load_rulebook
 from referee.reports.render import render
 
 SCORE_SHEET = {"game_type", "matadors_with", "matadors", "hand", "announced", "bid", "final_soloist_points",
                "final_soloist_tricks"}
 
 
-def walk(typed: dict, limit: int = 40) -> tuple[Session, list[str]]:
-    """Answer the skat interview from ``typed`` (question id -> what the referee types); stop at
-    the first question it does not answer. Returns the session and the questions asked, in order."""
-    s = Session(load_rulebook("skat"), enter_cards=False, ask_names=False)
-    asked: list[str] = []
-    # the soloist's place is asked before anything else (blind walk 9): answered from ``typed``,
-    # else unknown, and not counted among the questions the dispute asks
-    if s.next() is not None and s.next().id == "soloist_place":
-        s.answer(str(typed.get("soloist_place", "unknown")))
-    for _ in range(limit):
-        p = s.next()
-        if p is None or p.kind != "question":
-            break
-        asked.append(p.id)
-        if p.id not in typed:
-            break
-        s.answer(str(typed[p.id]))
-    return s, asked
 
 
 DROPPED = {"claim": "cards-exposed", "offender": "soloist", "claimed_at_once": "yes",

@@ -4,20 +4,11 @@ deal as played (colour, trump, bids, their outcomes) to write it again, and the 
 points stand as booked. Before booking the deal as played is asked as before."""
 from __future__ import annotations
 
-from referee.expert.interview.relevance import Interview
+from case_helpers import asked_unknown_else as asked
+
 from referee.expert.language.rulebook import load_rulebook
 
 PLAYED = {"game_kind", "trump", "bids", "res_parti", "res_negyvenszaz", "res_ulti", "played_out"}
-
-
-def asked(book, answers, given):
-    """The questions the interview asks, in order, answering each from ``given`` (else unknown)."""
-    interview = Interview(book, dict(answers))
-    out = []
-    while (q := interview.next_question()) is not None:
-        out.append(q.id)
-        interview.answers[q.id] = given.get(q.id, "unknown")
-    return out
 
 
 def test_after_booking_nothing_of_the_deal_as_played_is_asked():

@@ -93,10 +93,10 @@ class Analysis:
 
     def cached(self, kind: str, name, pids, qids, also=(), firing: bool = False, within=None) -> bool:
         """Whether ``unit`` would find this unit's result in the cache (computes nothing)."""
-        if self.cache is None:
-            return False
-        key = self.cache.key_of(kind, name, self._digests(pids, qids, firing, within), list(also))
-        return key in self.cache.old
+        return self.cache is not None and self._key(kind, name, pids, qids, also, firing, within) in self.cache.old
+
+    def _key(self, kind, name, pids, qids, also, firing, within) -> str:
+        return self.cache.key_of(kind, name, self._digests(pids, qids, firing, within), list(also))
 
     def unit(self, problems: Problems, kind: str, name, pids, qids, compute, also=(),
              firing: bool = False, within=None):
@@ -109,7 +109,7 @@ class Analysis:
         (``logic.reads``)."""
         key = None
         if self.cache is not None:
-            key = self.cache.key_of(kind, name, self._digests(pids, qids, firing, within), list(also))
+            key = self._key(kind, name, pids, qids, also, firing, within)
             hit = self.cache.get(key)
             if hit is not None:
                 places = self.places
