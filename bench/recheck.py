@@ -79,6 +79,7 @@ EDITS = {"reworded": _reworded, "penalty": _penalty, "condition": _condition}
 def _check(game: str, root: Path, env: dict, cache: bool = True) -> tuple[float, float, str]:
     referee = Path(sys.executable).parent / "referee"
     args = [str(referee), "check", game, "--knowledge", str(root)] + ([] if cache else ["--no-cache"])
+    args += os.environ.get("RECHECK_ARGS", "").split()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env)

@@ -130,6 +130,19 @@ def test_problems_move_with_the_lines_they_point_at(knowledge_copy, monkeypatch)
     assert again.message != conflict[0].message and again.line == conflict[0].line + 3
 
 
+def test_lines_added_above_a_questions_impossible_answers_recompute_nothing(knowledge_copy, monkeypatch):
+    # an ``impossible:`` entry is loaded with its file and line: the analyses read its answers,
+    # not where it stands (every unit reading the question ran again when lines were added)
+    questions = knowledge_copy / GAME / "questions.yaml"
+    assert "impossible:" in questions.read_text()
+    check_game(GAME, knowledge_copy)
+    questions.write_text("# one\n# two\n" + questions.read_text())
+    seen = units(monkeypatch)
+    cached = check_game(GAME, knowledge_copy)
+    assert seen and not any(computed for computed, _, _ in seen.values())
+    assert outcome(cached) == outcome(check_game(GAME, knowledge_copy, cache=False))
+
+
 def _recomputed_exactly(knowledge_copy, monkeypatch, edit) -> dict:
     """Check, ``edit`` the rulebook, check again: the units that read what the edit changed
     (as each unit reads it: all of a finding, or what decides whether it fires) run again,

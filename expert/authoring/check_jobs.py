@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from referee.expert.authoring.checks import PARTS, check_game, finish_notes
+from referee.expert.authoring.analysis.kept_walks import merged
 from referee.expert.authoring.checkcache import is_warm, write_entries
 from referee.expert.language.problems import Problems
 
@@ -48,8 +49,11 @@ def check_games(games: list[str], root: str | Path | None = None,
     parts = [(g, "all") for g in games] if warm else [(g, part) for g in games for part in PARTS]
     context = _context() if jobs > 1 and len(parts) > 1 else None
     if context is None:
+        # a rulebook checked here after an edit shares the work with a second process
+        # (``check_split``) where there are CPUs for it
+        split = warm and jobs > 1
         return {g: check_game(g, root, (lambda label, g=g: progress(g, label)) if progress else None,
-                              cache=cache) for g in games}
+                              cache=cache, split=split) for g in games}
     history = _read_times()
     work = sorted(parts, key=lambda job: -_expected(job[0], job[1], root, history))
     labels = context.Queue()
@@ -148,10 +152,10 @@ def _joined(parts: list[Problems]) -> Problems:
     saved = [p.cache_entries for p in parts if getattr(p, "cache_entries", None)]
     if saved:
         entries: dict = {}
-        for _, _, new in saved:
-            entries.update(new)
-        folder, file, _ = saved[0]
-        write_entries(Path(folder), Path(file), entries)
+        for _, _, new, _ in saved:
+            entries = merged(entries, new)
+        folder, file, _, logic = saved[0]
+        write_entries(Path(folder), Path(file), entries, logic)
     counts = [p.cache for p in parts if getattr(p, "cache", None)]
     if counts:
         joined.cache = (sum(c[0] for c in counts), sum(c[1] for c in counts))

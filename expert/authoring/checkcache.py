@@ -90,6 +90,9 @@ class CheckCache:
         # read by every unit: the effects, parameters and seats every finding is stated with
         self.always = {str(p) for p in book.files if Path(p).name == "rulebook.yaml"}
         self._parts: dict[int, tuple] = {}
+        self.book = book
+        self._logic: str | None = None
+        self.logic_was: str | None = None       # ``logic()`` when the results were written
         self.old: dict = self._read()
         self.new: dict = {}
         self.hits = 0
@@ -105,14 +108,35 @@ class CheckCache:
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("code") != code_version():
             return {}
         entries = data.get("entries")
+        if isinstance(data.get("logic"), str):
+            self.logic_was = data["logic"]
         return entries if isinstance(entries, dict) else {}
+
+    def logic(self) -> str:
+        """One digest of what the analyses read of the whole rulebook (every production,
+        question, provision and case, and ``rulebook.yaml``): the same as when the results were
+        written (``logic_was``) means every unit will be found in the cache."""
+        if self._logic is None:
+            book = self.book
+            things = [*book.productions, *book.questions.values(), *book.provisions.values(),
+                      *book.cases, *sorted(self.always)]
+            self._logic = self.digest(things)
+        return self._logic
+
+    def unchanged(self) -> bool:
+        return self.logic_was is not None and self.logic_was == self.logic()
 
     def part(self, obj, firing: bool = False) -> str:
         """The content hash of one thing a unit read: a production, question, provision or case
         as loaded (``logic_view``: what the analyses read of it; ``firing``: only what decides
         whether and how a finding fires), or a whole file by its path."""
         if isinstance(obj, (str, Path)):
-            return f"{obj}:{self.hashes.get(str(obj), 'absent')}"
+            # named within the rulebook's folder: the same files elsewhere are the same content
+            try:
+                name = Path(obj).relative_to(self.book.root).as_posix()
+            except ValueError:
+                name = str(obj)
+            return f"{name}:{self.hashes.get(str(obj), 'absent')}"
         hit = self._parts.get((id(obj), firing))
         if hit is None or hit[0] is not obj:
             body = f"{type(obj).__name__}:{logic_view(obj, firing)!r}"
@@ -151,7 +175,7 @@ class CheckCache:
     def save(self) -> None:
         """Write this check's entries (atomically; a cache that cannot be written is skipped)."""
         if self.file is not None:
-            write_entries(self.folder, self.file, self.new)
+            write_entries(self.folder, self.file, self.new, self.logic())
 
 
 # the languages the rulebooks' texts are written in: {en: ..., sr: ...}. Only these, never any
@@ -199,8 +223,8 @@ def logic_view(obj, firing: bool = False):
         return ("Question", obj.id, obj.type, [(v, dict(lab or {})) for v, lab in obj.values],
                 repr(obj.when), obj.seats, obj.values_from, obj.min, obj.max, obj.scope,
                 obj.judgement, _no_prose({k: v for k, v in (obj.unknown or {}).items() if k != "why"}),
-                [_no_prose({k: v for k, v in x.items() if k != "why"}) if isinstance(x, dict) else repr(x)
-                 for x in obj.impossible], obj.from_earlier)
+                [_no_prose({k: v for k, v in x.items() if k not in ("why", "file", "line")})
+                 if isinstance(x, dict) else repr(x) for x in obj.impossible], obj.from_earlier)
     if name == "Provision":
         return ("Provision", obj.id, obj.article, obj.label, obj.kind, obj.penalty_bearing, obj.truncated)
     if name == "Case":
@@ -209,12 +233,13 @@ def logic_view(obj, firing: bool = False):
     return obj
 
 
-def write_entries(folder: Path, file: Path, entries: dict) -> None:
+def write_entries(folder: Path, file: Path, entries: dict, logic: str | None = None) -> None:
     """Write one knowledge folder's results (atomically; a cache that cannot be written is
-    skipped). A check run in parts (``check_jobs``) writes the entries of its parts together."""
+    skipped), with ``CheckCache.logic`` of the rulebook they are of. A check run in parts
+    (``check_jobs``) writes the entries of its parts together."""
     folder, file = Path(folder), Path(file)
     try:
-        body = json.dumps({"format": FORMAT, "code": code_version(), "entries": entries},
+        body = json.dumps({"format": FORMAT, "code": code_version(), "logic": logic, "entries": entries},
                           ensure_ascii=False, default=str)
     except (TypeError, ValueError):
         return

@@ -33,12 +33,13 @@ PARTS = ("casebook", "analysis", "search")
 
 def check_game(game: str, root: str | Path | None = None,
                progress: Callable[[str], None] | None = None, cache: bool = True,
-               parts: tuple = PARTS, save: bool = True) -> Problems:
+               parts: tuple = PARTS, save: bool = True, split: bool = False) -> Problems:
     """Load, validate and analyse one rulebook. ``cache``: reuse the results of earlier checks
     for every unit of work whose knowledge files are unchanged (``checkcache``). ``parts``:
     only some of the check (``PARTS``); the analysis part alone reports none of what loading
     found. ``save``: write the cache (a part run apart hands its entries back instead:
-    ``problems.cache_entries``)."""
+    ``problems.cache_entries``). ``split``: share the work with a second process
+    (``check_split``: a re-check after an edit, on a machine with two CPUs or more)."""
     def step(label: str) -> None:
         if progress:
             progress(label)
@@ -54,7 +55,7 @@ def check_game(game: str, root: str | Path | None = None,
         return problems if "casebook" in parts else Problems()
     if "casebook" in parts:
         step("load")
-    check_book(book, problems, step, cache, parts, save)
+    check_book(book, problems, step, cache, parts, save, split)
     return problems
 
 
@@ -63,7 +64,8 @@ def _steps(parts) -> int:
 
 
 def check_book(book, problems: Problems, step: Callable[[str], None] = lambda label: None,
-               cache: bool = True, parts: tuple = PARTS, save: bool = True) -> Problems:
+               cache: bool = True, parts: tuple = PARTS, save: bool = True,
+               split: bool = False) -> Problems:
     """Everything `referee check` does once a rulebook is loaded and validated (``problems``
     holds what loading found); ``step`` is called once per progress step after loading."""
     # references that do not resolve were reported by validate with category "dangling";
@@ -96,24 +98,42 @@ def check_book(book, problems: Problems, step: Callable[[str], None] = lambda la
             if "casebook" in parts:
                 problems.error(exc.message, exc.file, exc.line)
     ctx = Analysis(book, ruler, CheckCache(book) if cache and cache_dir() is not None else None)
+    # (a rulebook whose logic is as the kept results were made: every unit is read from them)
+    if split and tuple(parts) == PARTS and ctx.cache is not None and not ctx.cache.unchanged():
+        from referee.expert.authoring.check_split import check_split
+        if check_split(book, problems, step, ctx, ruler, cited):
+            _save(ctx, problems, save)
+            return problems
     if "casebook" in parts:
-        if ruler is not None:
-            _coverage(book, ctx, cited, problems)
+        casebook_part(book, ctx, ruler, cited, problems)
         step("casebook")
     only = tuple(label for part in parts if part in HALVES for label in HALVES[part])
     if only:
         analyse(book, problems, ruler, step, ctx=ctx, only=only)
     if "search" in parts:
-        problems.undecided = _undecided(book)
+        problems.undecided = undecided_notes(book)
     if tuple(parts) == PARTS:
         finish_notes(problems)
+    _save(ctx, problems, save)
+    return problems
+
+
+def casebook_part(book, ctx, ruler, cited, problems: Problems) -> None:
+    """The casebook's share of a check once the rulebook is loaded: which penalty-bearing
+    provisions its cases apply and show not applying."""
+    if ruler is not None:
+        _coverage(book, ctx, cited, problems)
+
+
+def _save(ctx, problems: Problems, save: bool) -> None:
     if ctx.cache is not None:
+        ctx.keep_walks()
         if save:
             ctx.cache.save()
         else:
-            problems.cache_entries = (str(ctx.cache.folder), str(ctx.cache.file), ctx.cache.new)
+            problems.cache_entries = (str(ctx.cache.folder), str(ctx.cache.file), ctx.cache.new,
+                                      ctx.cache.logic())
         problems.cache = (ctx.cache.hits, ctx.cache.misses)
-    return problems
 
 
 def finish_notes(problems: Problems) -> None:
@@ -123,7 +143,7 @@ def finish_notes(problems: Problems) -> None:
                       + list(getattr(problems, "undecided", [])))
 
 
-def _undecided(book) -> list[str]:
+def undecided_notes(book) -> list[str]:
     """The places where the rules as given do not decide (cut-off text, absent articles): a
     rule author sees what the rulebook still lacks."""
     from referee.expert.language.model import text

@@ -47,6 +47,15 @@ class Analysis:
         self.bounded = 0
         from referee.expert.authoring.analysis.expand import Unfolder
         self.unfolder = Unfolder(book, self.ev)
+        if cache is not None:
+            from referee.expert.authoring.analysis.kept_walks import KeptWalks
+            self.unfolder.kept = KeptWalks(self)
+
+    def keep_walks(self) -> None:
+        """Add the refutation walks' verdicts to the cache entries this check writes."""
+        if self.cache is not None and self.unfolder.kept is not None:
+            from referee.expert.authoring.analysis.kept_walks import merged
+            self.cache.new = merged(self.cache.new, self.unfolder.kept.entries())
 
     @property
     def ruler(self) -> Ruler | None:
@@ -127,6 +136,29 @@ class Analysis:
                                  "notes": [places.hole(n) for n in self.notes[notes:]],
                                  "bounded": self.bounded - bounded, "value": value})
         return value
+
+    def units(self, problems: Problems, specs: list) -> list:
+        """Several units that read nothing of each other's results, each ``(kind, name, pids,
+        qids, compute, options)`` as ``unit`` takes them; their problems and notes are reported
+        and their values returned in this order. Where a second process shares the check
+        (``check_split``: ``self.partner``), the ones not cached are divided between the two,
+        each taking the next as it is free."""
+        partner = getattr(self, "partner", None)
+        if partner is not None and partner.open:
+            return partner.units(self, problems, specs)
+        return [self.unit(problems, kind, name, pids, qids, compute, **options)
+                for kind, name, pids, qids, compute, options in specs]
+
+    def captured(self, kind: str, name, pids, qids, compute, **options) -> tuple:
+        """``unit`` apart: (its problems, its notes, its bounded searches, its value), none of
+        them left on this context (they are reported later, in the units' order)."""
+        local = Problems()
+        notes, bounded = len(self.notes), self.bounded
+        value = self.unit(local, kind, name, pids, qids, compute, **options)
+        out = (local.items, self.notes[notes:], self.bounded - bounded, value)
+        del self.notes[notes:]
+        self.bounded = bounded
+        return out
 
     @property
     def places(self) -> "Places":

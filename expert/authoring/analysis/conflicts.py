@@ -56,15 +56,20 @@ def candidate_pairs(book, ctx):
 
 
 def check(book, ctx, problems) -> int:
-    count = 0
+    # the pairs read nothing of each other: a re-check shares them with a second process
+    return sum(v or 0 for v in ctx.units(problems, _specs(book, ctx)))
+
+
+def _specs(book, ctx) -> list:
+    specs = []
     for claim, p, q in candidate_pairs(book, ctx):
         twice = finding_signature(p) == finding_signature(q)
         if twice and (sorted(p.cites) == sorted(q.cites) or not (p.finding.get("penalty") or [])):
             continue                                  # the same outcome: see redundancy
-        count += ctx.unit(problems, "conflict", [p.id, q.id], [p.id, q.id], [],
-                          lambda found, p=p, q=q, claim=claim, twice=twice:
-                          _pair(book, ctx, found, claim, p, q, twice))
-    return count
+        specs.append(("conflict", [p.id, q.id], [p.id, q.id], [],
+                      lambda found, p=p, q=q, claim=claim, twice=twice:
+                      _pair(book, ctx, found, claim, p, q, twice), {}))
+    return specs
 
 
 def _pair(book, ctx, problems, claim, p, q, twice) -> int:

@@ -36,6 +36,8 @@ class Unfolder:
         self._gate_common: dict = {}    # question -> literals every alternative of its gate has
         self._indexes: dict = {}        # fact -> its ways, filed under their rarest literal
         self._refuted: dict = {}        # fact -> (literals it is always derived on, literals it is not)
+        self._derived_seen: dict = {}   # (fact, literals) -> what ``_derived_on`` answered
+        self.kept = None                # the last check's verdicts (``kept_walks``), if kept
         self._fact_qs: dict = {}        # fact -> the questions its derivations read
         self._fact_indexes: dict = {}   # fact -> its ways (``fact``) filed by one literal each
         self._deciding_memo: dict = {}  # fact -> the questions its ways test, most tested first
@@ -205,48 +207,45 @@ class Unfolder:
 
     def _group_pairs(self, shared: list, items_a: list, items_b: list) -> list:
         """The pairs (index in items_a, index in items_b) of groups that contradict on none of
-        the shared questions, in the order of items_a then items_b. Found by partitioning both
-        sides on one question at a time, the most selective first, and going on only with the
-        parts that agree: nearly every pair of preferans' findings contradicts on some question
-        (7,439 of 955,433 pairs of alternatives remain), so testing each pair of groups on every
-        shared question (12.8 million tests) was most of the check's conflict search."""
-        def spread(k):
-            return len({key[k] for key, _ in items_a} | {key[k] for key, _ in items_b})
-        order = sorted(range(len(shared)), key=lambda k: (-spread(k), k))
-        found: list = []
-
-        def split(indexes, items, k):
-            parts: dict = {}
-            for n in indexes:
-                parts.setdefault(items[n][0][k], []).append(n)
-            return parts
-
-        def agree(x, y, depth):
-            kx, ky = items_a[x][0], items_b[y][0]
-            for k in order[depth:]:
-                va, vb = kx[k], ky[k]
-                if va is not None and vb is not None and self._clash(shared[k], va | vb):
-                    return False
-            return True
-
-        def walk(ia, ib, depth):
-            if depth == len(order):
-                found.extend((x, y) for x in ia for y in ib)
-                return
-            if len(ia) * len(ib) <= 32:        # too few to be worth partitioning further
-                found.extend((x, y) for x in ia for y in ib if agree(x, y, depth))
-                return
-            k = order[depth]
-            qid = shared[k]
-            parts_b = split(ib, items_b, k)
-            for va, sub_a in split(ia, items_a, k).items():
-                for vb, sub_b in parts_b.items():
-                    if va is not None and vb is not None and self._clash(qid, va | vb):
-                        continue
-                    walk(sub_a, sub_b, depth + 1)
-        walk(range(len(items_a)), range(len(items_b)), 0)
-        found.sort()
-        return found
+        the shared questions, in the order of items_a then items_b. Nearly every pair of
+        preferans' findings contradicts on some question (7,439 of 955,433 pairs of
+        alternatives remain), so the pairs are never enumerated: for each shared question and
+        each of side b's few distinct literal sets on it, the side-a groups it agrees with are
+        one bit mask (worked out once), and a b group agrees with the a groups in the AND of
+        its questions' masks. (A walk partitioning both sides question by question tested
+        pairs of groups some 270,000 times a re-check of preferans' dolaz article.)"""
+        every = (1 << len(items_a)) - 1
+        # the questions that leave fewest a groups first: a b group's mask empties soonest
+        tables = []
+        for k, qid in enumerate(shared):
+            bits: dict = {}
+            for x, (key, _) in enumerate(items_a):
+                bits[key[k]] = bits.get(key[k], 0) | (1 << x)
+            free = bits.pop(None, 0)               # a groups that say nothing of it
+            tables.append((len(bits), k, qid, bits, free, {}))
+        tables.sort(key=lambda t: (-t[0], t[1]))
+        agreeing: list[list[int]] = [[] for _ in items_a]
+        for y, (key_b, _) in enumerate(items_b):
+            mask = every
+            for _, k, qid, bits, free, memo in tables:
+                vb = key_b[k]
+                if vb is None:
+                    continue
+                m = memo.get(vb)
+                if m is None:
+                    m = free
+                    for va, group in bits.items():
+                        if not self._clash(qid, va | vb):
+                            m |= group
+                    memo[vb] = m
+                mask &= m
+                if not mask:
+                    break
+            while mask:
+                low = mask & -mask
+                agreeing[low.bit_length() - 1].append(y)
+                mask ^= low
+        return [(x, y) for x, ys in enumerate(agreeing) for y in ys]
 
     def derivable(self, name: str, lits: frozenset) -> bool:
         """Does some way of deriving ``name`` hold wherever ``lits`` do (its literals a subset)?
@@ -349,17 +348,26 @@ class Unfolder:
         derived on every answer some literals allow is derived on every answer more literals
         allow, and answers found where it is not derived are answers of fewer literals too.
         (Preferans' check asked 459 walks, 313 of them decided so by an earlier one.)"""
-        proved, disproved = self._refuted.setdefault(name, ([], []))
+        seen = self._derived_seen.get((name, part))
+        if seen is not None:
+            return seen                        # (the same literals again: most asks are)
+        lists = self._refuted.get(name)
+        if lists is None:
+            lists = self._refuted[name] = self.kept.lists(name) if self.kept is not None else ([], [])
+        proved, disproved = lists
         if any(known <= part for known in proved):
-            return True
-        if any(part <= known for known in disproved):
-            return False
-        found = self._always_derived(name, part)
-        if found:
-            proved.append(part)
-        elif found is False:
-            disproved.append(part)
-        return bool(found)
+            seen = True
+        elif any(part <= known for known in disproved):
+            seen = False
+        else:
+            found = self._always_derived(name, part)
+            if found:
+                proved.append(part)
+            elif found is False:
+                disproved.append(part)
+            seen = bool(found)
+        self._derived_seen[(name, part)] = seen
+        return seen
 
     def _fact_questions(self, name: str) -> set:
         memo = self._fact_qs

@@ -426,10 +426,32 @@ def tested_first(book: Rulebook, alt) -> list[str]:
 
 
 def relevant_questions(book: Rulebook, conditions: Iterable, ev: Evaluator) -> set[str]:
-    """Questions the conditions read, through derived facts, plus the gates of those."""
+    """Questions the conditions read, through derived facts, plus the gates of those.
+    (Memoised by the questions and facts the conditions name: every search builds its space
+    so, a few hundred per re-check, from a handful of distinct starts.)"""
+    asked: set[str] = set()
+    facts: set[str] = set()
+    for c in conditions:
+        if c is None:
+            continue
+        for lit in cond.literals(c):
+            if isinstance(lit, cond.AnswerTest):
+                asked.add(lit.question)
+            elif isinstance(lit, cond.FactTest):
+                facts.add(lit.name)
+    memo = ev.__dict__.setdefault("_relevant_questions", {})
+    key = (frozenset(asked), frozenset(facts))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = frozenset(_relevant(book, asked, facts, ev))
+    return set(hit)
+
+
+def _relevant(book: Rulebook, asked: set, facts: set, ev: Evaluator) -> set[str]:
     wanted: set[str] = set()
     seen_facts: set[str] = set()
-    todo = [c for c in conditions if c is not None]
+    todo = [cond.AnswerTest(q, "answered", True) for q in sorted(asked)]
+    todo += [cond.FactTest(f) for f in sorted(facts)]
     while todo:
         c = todo.pop()
         for lit in cond.literals(c):
@@ -452,15 +474,20 @@ def ordered(book: Rulebook, qids: set[str], ev: Evaluator, prefer=()) -> list[st
     ``prefer``red ones (and their gates) as early as that allows, in the order given."""
     result: list[str] = []
     state: dict[str, int] = {}
+    # each question's gate questions in rulebook order, worked out once per rulebook
+    gates = ev.__dict__.setdefault("_gate_questions", {})
 
     def deps(qid):
-        q = book.questions[qid]
-        need = set()
-        if q.when is not None:
-            need |= relevant_questions(book, [q.when], ev)
-        if q.values_from:
-            need.add(q.values_from)
-        return [d for d in book.questions if d in need and d in qids and d != qid]
+        need = gates.get(qid)
+        if need is None:
+            q = book.questions[qid]
+            wanted = set()
+            if q.when is not None:
+                wanted |= relevant_questions(book, [q.when], ev)
+            if q.values_from:
+                wanted.add(q.values_from)
+            need = gates[qid] = [d for d in book.questions if d in wanted and d != qid]
+        return [d for d in need if d in qids]
 
     def visit(qid):
         if state.get(qid):

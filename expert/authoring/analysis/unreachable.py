@@ -115,19 +115,17 @@ def static_dead(book, ev, among=None) -> dict[str, list[str]]:
     dead_facts: set[str] = set()
     prods = book.productions if among is None else [p for p in book.productions if p.id in among]
     for _ in range(len(prods) + 1):
-        changed = False
         for p in prods:
             if p.id in dead or ev.alts.get(p.id) is None:
                 continue
             reasons = [alt_reason(book, a, dead_facts, ev) for a in ev.alts[p.id]]
             if all(reasons):
                 dead[p.id] = reasons
-                changed = True
-        for name, makers in ev.producers.items():
-            if all(p.id in dead for p in makers):
-                dead_facts.add(name)
-        if not changed:
-            break
+        grown = {name for name, makers in ev.producers.items()
+                 if name not in dead_facts and all(p.id in dead for p in makers)}
+        if not grown:
+            break           # the next pass would read the same dead facts: it finds nothing new
+        dead_facts |= grown
     return dead
 
 
