@@ -67,6 +67,31 @@ def test_redundant_production_is_a_warning_naming_the_one_that_covers_it():
     assert "fires whenever it does" in hits[0].message
 
 
+def _redundancy_variant(tmp_path, covering: str) -> list:
+    """The redundancy fixture with bad-b's condition made ``covering`` (bad-b-pik keeps
+    ``{q: game, is: pik}``): the redundancy warnings of its check."""
+    shutil.copytree(BROKEN / "redundancy", tmp_path / "redundancy")
+    art = tmp_path / "redundancy" / "articles" / "01-rules.yaml"
+    text = art.read_text()
+    old = "  - id: bad-b\n    cites: [mini:3.bad-b]\n    when: {q: claim, has: bad-game}\n"
+    assert old in text
+    art.write_text(text.replace(old, "  - id: bad-b\n    cites: [mini:3.bad-b]\n"
+                                     f"    when: {{all: [{{q: claim, has: bad-game}}, {covering}]}}\n"))
+    return [p for p in check_game("redundancy", tmp_path).items if p.category == "redundancy"]
+
+
+def test_a_condition_implied_on_one_question_makes_a_production_redundant_without_a_search(tmp_path):
+    # pik is not karo: bad-b fires wherever bad-b-pik does, though neither literal is the other's
+    hits = _redundancy_variant(tmp_path, "{not: {q: game, is: karo}}")
+    assert [p.productions for p in hits] == [["bad-b-pik", "bad-b"]]
+    assert "checked on their conditions, with the derived facts unfolded" in hits[0].message
+
+
+def test_a_condition_that_does_not_follow_is_not_redundant(tmp_path):
+    assert _redundancy_variant(tmp_path, "{not: {q: game, is: pik}}") == []
+    assert _redundancy_variant(tmp_path / "2", "{q: game, is: karo}") == []
+
+
 def test_unreachable_productions_say_why():
     _, hits = found("unreachable", "unreachable")
     by = {p.productions[0]: p for p in hits}

@@ -9,6 +9,7 @@ reported.
 from __future__ import annotations
 
 from referee.expert.authoring.analysis import report
+from referee.expert.language.problems import Problems
 from referee.expert.authoring.analysis.space import Space, finding_signature, where
 
 
@@ -16,8 +17,10 @@ def signature(p) -> tuple:
     return (tuple(sorted(p.cites)), p.claim, finding_signature(p))
 
 
-def subsumes(book, ev, p, q):
-    """(True, space description) when q fires on every reachable answers p fires on."""
+def subsumes(book, ev, p, q, unfold=None):
+    """(True, how it was shown) when q fires on every reachable answers p fires on."""
+    if unfold is not None and _implied(unfold, p, q):
+        return True, "their conditions, with the derived facts unfolded", None
     base = Space.build(book, ev, [p.when, q.when])
     state = {"fired": False}
     seen, sampled = 0, False
@@ -46,6 +49,54 @@ def subsumes(book, ev, p, q):
     return True, how, None
 
 
+def _implied(unfold, p, q) -> bool:
+    """Does each way p can fire (an unfolded alternative) imply a way q fires: each of its
+    literals is one of p's, or on a question where p's literals allow only answers it holds on
+    (``{q: volunteered, is: false}`` implies ``{not: {q: volunteered, is: true}}``)? Then q
+    fires wherever p does, and no search is needed: a search can only sample a large space and
+    give up, as it did over preferans' dolaz findings (2.3 s a pair)."""
+    from referee.expert.language import conditions as cond
+    ways_p, ways_q = unfold.production(p.id), unfold.production(q.id)
+    if not ways_p or not ways_q:
+        return False
+    if any(isinstance(lit, cond.NoFindings) for way in (*ways_p, *ways_q) for _, lit in way):
+        return False          # (whether {findings: none} holds depends on which production asks)
+    memo: dict = {}
+
+    def follows(by_q, pair) -> bool:
+        pos, lit = pair
+        if not isinstance(lit, cond.AnswerTest):
+            return False
+        have = by_q.get(lit.question, frozenset())
+        key = (lit.question, have, pair)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = _follows(unfold.book, lit.question, have, pos, lit)
+        return hit
+
+    for way in ways_p:
+        by_q = unfold._summary(way)[0]
+        if not any(all(x in way or follows(by_q, x) for x in w) for w in ways_q):
+            return False
+    return True
+
+
+def _follows(book, qid: str, have: frozenset, pos: bool, lit) -> bool:
+    """Do the literals ``have`` on one question imply the literal (``pos``, ``lit``) on it?
+    Over the question's representative answers (``base_domain``); an answer left unanswered
+    (``have`` holds no positive literal) makes every literal false."""
+    from referee.expert.authoring.analysis.space import base_domain
+    q = book.questions.get(qid)
+    if q is None or q.type in ("multi", "order"):
+        return False
+    if not any(p for p, _ in have) and pos:
+        return False                  # p may leave it unanswered, where the literal is false
+    domain = base_domain(book, qid, [l for _, l in have] + [lit])
+    if domain is None:
+        return False
+    return all(lit.holds(v) == pos for v in domain if all(l.holds(v) == p for p, l in have))
+
+
 def check(book, ctx, problems) -> int:
     ev = ctx.ev
     dead = getattr(ctx, "unreachable", set())
@@ -62,7 +113,9 @@ def check(book, ctx, problems) -> int:
             for q in prods:
                 if q is p or q.id in reported or p.id in reported:
                     continue
-                ok, how, _ = subsumes(book, ev, p, q)
+                ok, how = ctx.unit(Problems(), "redundancy", [p.id, q.id], [p.id, q.id], [],
+                                   lambda found, p=p, q=q: list(subsumes(book, ev, p, q, ctx.unfolder)[:2]),
+                                   firing=True)
                 if not ok:
                     continue
                 reported.add(p.id)
