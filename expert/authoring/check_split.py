@@ -14,15 +14,17 @@ Ruler and the cache already in memory) and the two divide the check:
 - the **lead** runs the first half of the analyses (``analysis.HALVES``: unreachable productions,
   conflicts, verdicts, redundancy);
 - the **helper** runs the casebook's coverage and the second half (silent claims, unasked
-  answers, unused knowledge, order), then helps with the conflict search.
+  answers, unused knowledge, order), then helps with the lead's batches.
 
-The conflict pairs read nothing of each other, but which pairs there are depends on the
-unreachable productions the lead has just found: the lead sends them when it reaches the
-conflicts, and from then on each process takes the next pair not cached from a shared counter
-as it is free (``Analysis.units``). The helper sends back everything at the end: its parts'
-problems and notes, the pairs it worked out, and the cache entries it used. The lead puts them
-together in the order one process gives them (as ``check_jobs._joined`` does) and writes the
-cache once.
+A batch is a list of units that read nothing of each other (``Analysis.units``): the searches
+for a witness of each production no casebook case fires, and the pairs of findings compared.
+Which units a batch holds depends on what the lead has just found (the productions dead by
+their literals, those the casebook witnesses, those unreachable), so the lead sends that state
+when it reaches the batch; the helper makes the same list from it (``_batches``), and from then
+on each process takes the next unit not cached from the batch's shared counter as it is free.
+The helper sends each batch's units as it finishes its share, and its parts' problems, notes
+and cache entries at the end; the lead puts them together in the order one process gives them
+(as ``check_jobs._joined`` does) and writes the cache once.
 
 A helper that fails or dies costs only time: the lead works out whatever it did not send.
 """
@@ -45,11 +47,12 @@ def check_split(book, problems: Problems, step, ctx, ruler, cited) -> bool:
     fork: the caller then checks in one process."""
     from referee.expert.authoring.checks import casebook_part, finish_notes, undecided_notes
     try:
-        counter = multiprocessing.get_context("fork").Value("i", 0)
+        mp = multiprocessing.get_context("fork")
+        counters = {name: mp.Value("i", 0) for name in BATCHES}
     except (ValueError, OSError):
         return False
-    down_r, down_w = os.pipe()              # lead -> helper: what the shared units need
-    up_r, up_w = os.pipe()                  # helper -> lead: all it worked out
+    down_r, down_w = os.pipe()              # lead -> helper: each batch's state
+    up_r, up_w = os.pipe()                  # helper -> lead: each batch's units, then its parts
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()                  # nothing buffered is written twice
@@ -66,20 +69,19 @@ def check_split(book, problems: Problems, step, ctx, ruler, cited) -> bool:
         os.close(up_r)
         code = 0
         try:
-            _help(book, ctx, ruler, cited, counter, down_r, up_w)
+            _help(book, ctx, ruler, cited, counters, down_r, up_w)
         except BaseException:               # noqa: BLE001 - the lead works it out instead
             code = 1
         finally:
             os._exit(code)
     os.close(down_r)
     os.close(up_w)
-    partner = Partner("lead", counter, down_w, up_r, ctx.cache)
+    partner = Partner(counters, down_w, up_r, ctx.cache)
     ctx.partner = partner
     try:
         mine = Problems()
         analyse(book, mine, ruler, step, ctx=ctx, only=HALVES["analysis"])
-        partner.share(None)                 # the conflicts did not run: nothing to share
-        theirs = partner.collect()
+        theirs = partner.finish()
     finally:
         partner.close()
         _reap(pid)
@@ -106,66 +108,86 @@ def check_split(book, problems: Problems, step, ctx, ruler, cited) -> bool:
     return True
 
 
-def _help(book, ctx, ruler, cited, counter, down_r, up_w) -> None:
-    """The helper's share (see the module's text); its results are written to ``up_w``."""
-    from referee.expert.authoring.analysis import conflicts
+def _batches() -> dict:
+    """The batches of units the two processes share, by name: how the helper makes a batch's
+    specs from the state the lead sends (the same specs the lead made)."""
+    from referee.expert.authoring.analysis import conflicts, unreachable
+    return {"unreachable": unreachable.search_specs, "conflicts": conflicts.pair_specs}
+
+
+BATCHES = ("unreachable", "conflicts")
+
+
+def _help(book, ctx, ruler, cited, counters, down_r, up_w) -> None:
+    """The helper's share (see the module's text): its parts, then its share of each batch the
+    lead sends the state of, until the lead says there are no more."""
     from referee.expert.authoring.checks import casebook_part
     casebook = Problems()
     casebook_part(book, ctx, ruler, cited, casebook)
     ctx.notes, ctx.bounded = [], 0          # the casebook part reports no notes (as apart)
     search = Problems()
     analyse(book, search, ruler, None, ctx=ctx, only=HALVES["search"])
-    partner = Partner("helper", counter, None, None)
-    state = _read(down_r)
-    os.close(down_r)
-    if state is not None:
-        ctx.unreachable = set(state["unreachable"])
-        ctx.partner = partner
-        conflicts.check(book, ctx, Problems())
+    makers = _batches()
+    while (message := _receive(down_r)) is not None:
+        name, state = message
+        specs = makers[name](book, ctx, state)
+        todo = _not_cached(ctx, specs)
+        done = {}
+        while (n := _take(counters[name])) < len(todo):
+            i = todo[n]
+            done[i] = ctx.captured(*specs[i][:5], **specs[i][5])
+        _send(up_w, ("units", name, done))
     ctx.keep_walks()
     cache = ctx.cache
-    _write(up_w, {"casebook": casebook.items,
-                  "search": (search.items, search.notes, search.bounded),
-                  "units": partner.done, "cache": cache.new, "counts": (cache.hits, cache.misses)})
+    _send(up_w, ("parts", {"casebook": casebook.items,
+                           "search": (search.items, search.notes, search.bounded),
+                           "cache": cache.new, "counts": (cache.hits, cache.misses)}))
     os.close(up_w)
 
 
+def _not_cached(ctx, specs) -> list[int]:
+    return [i for i, (kind, name, pids, qids, _, options) in enumerate(specs)
+            if not ctx.cached(kind, name, pids, qids, **options)]
+
+
+def _take(counter) -> int:
+    with counter.get_lock():
+        n = counter.value
+        counter.value = n + 1
+    return n
+
+
 class Partner:
-    """One side of a split check: the shared counter of the units not cached, and the pipes."""
+    """The lead's side of a split check: the batches' shared counters, and the pipes."""
 
-    def __init__(self, role: str, counter, down, up, cache=None):
-        self.role, self.counter, self.down, self.up = role, counter, down, up
+    def __init__(self, counters: dict, down, up, cache=None):
+        self.counters, self.down, self.up = counters, down, up
         self.cache = cache                  # the lead's: the helper's entries join it
-        self.open = True                    # one batch of units is shared per check
-        self.done: dict = {}                # the helper's: unit index -> ``Analysis.captured``
-        self.theirs: dict | None = None
-        self.collected = False
-        self.stats = {"shared": 0, "lead": 0, "helper": 0}
+        self.alive = True                   # False once the helper failed: nothing more shared
+        self.shared: set = set()            # the batches shared so far (each once)
+        self.waiting: set = set()           # batches whose (empty) results are not awaited
+        self.parts: dict | None = None
+        self.stats: dict = {}
 
-    def _take(self) -> int:
-        with self.counter.get_lock():
-            n = self.counter.value
-            self.counter.value = n + 1
-        return n
-
-    def units(self, ctx, problems: Problems, specs: list) -> list:
-        """``Analysis.units`` shared: each side works out the next unit not cached until none
-        is left; the lead then reports them all in order."""
-        self.open = False
-        todo = [i for i, (kind, name, pids, qids, _, options) in enumerate(specs)
-                if not ctx.cached(kind, name, pids, qids, **options)]
-        if self.role == "helper":
-            while (n := self._take()) < len(todo):
-                self.done[todo[n]] = ctx.captured(*specs[todo[n]][:5], **specs[todo[n]][5])
-            return [None] * len(specs)
-        self.share({"unreachable": sorted(getattr(ctx, "unreachable", ()))})
+    def units(self, ctx, problems: Problems, specs: list, batch: str, state) -> list:
+        """``Analysis.units`` shared: the helper is sent the batch's state, each side works
+        out the next unit not cached until none is left; the lead reports them all in order."""
+        if not self.alive or batch in self.shared or batch not in self.counters:
+            return [ctx.unit(problems, kind, name, pids, qids, compute, **options)
+                    for kind, name, pids, qids, compute, options in specs]
+        self.shared.add(batch)
+        self._tell((batch, state))
+        todo = _not_cached(ctx, specs)
         worked: dict = {}
-        while (n := self._take()) < len(todo):
+        while (n := _take(self.counters[batch])) < len(todo):
             worked[todo[n]] = ctx.captured(*specs[todo[n]][:5], **specs[todo[n]][5])
-        theirs = self.collect()
-        given = theirs["units"] if theirs is not None else {}
-        self.stats = {"shared": len(todo), "lead": len(worked),
-                      "helper": sum(1 for i in todo if i not in worked and i in given)}
+        given: dict = {}
+        if len(worked) < len(todo):         # the helper took some: wait for them
+            given = self._results(batch) or {}
+        else:
+            self.waiting.add(batch)         # it took none: its (empty) answer is skipped later
+        self.stats[batch] = {"shared": len(todo), "lead": len(worked),
+                             "helper": sum(1 for i in todo if i not in worked and i in given)}
         values = []
         for i, (kind, name, pids, qids, compute, options) in enumerate(specs):
             if i not in worked and i in given:
@@ -180,58 +202,94 @@ class Partner:
             values.append(value)
         return values
 
-    def share(self, state) -> None:
-        """The lead's one message to the helper (None: no units are shared)."""
+    def _tell(self, message) -> None:
         if self.down is None:
             return
         try:
-            _write(self.down, state)
+            _send(self.down, message)
         except OSError:
-            pass                            # the helper is gone: collect() finds out
-        os.close(self.down)
-        self.down = None
+            self.alive = False              # the helper is gone: _results finds out
 
-    def collect(self) -> dict | None:
-        """The helper's results (read once; None when it failed); its cache entries join the
-        lead's."""
-        if not self.collected:
-            self.collected = True
-            self.theirs = _read(self.up) if self.up is not None else None
-            if self.theirs is not None and self.cache is not None:
-                self.cache.new = merged(self.cache.new, self.theirs["cache"])
-                self.cache.hits += self.theirs["counts"][0]
-                self.cache.misses += self.theirs["counts"][1]
-        return self.theirs
+    def _results(self, batch: str) -> dict | None:
+        """The helper's units of ``batch`` (None: it failed)."""
+        while self.alive:
+            message = _receive(self.up) if self.up is not None else None
+            if message is None:
+                self.alive = False
+                return None
+            if message[0] == "units" and message[1] == batch:
+                return message[2]
+            if message[0] == "parts":
+                self._take_parts(message[1])
+                return None
+            # (units of a batch the lead worked out alone: skipped)
+        return None
+
+    def finish(self) -> dict | None:
+        """No more batches: the helper's parts (None when it failed); its cache entries join
+        the lead's."""
+        if self.down is not None:
+            self._tell(None)
+            os.close(self.down)
+            self.down = None
+        while self.alive and self.parts is None:
+            message = _receive(self.up) if self.up is not None else None
+            if message is None:
+                self.alive = False
+            elif message[0] == "parts":
+                self._take_parts(message[1])
+        return self.parts
+
+    def _take_parts(self, parts: dict) -> None:
+        self.parts = parts
+        if self.cache is not None:
+            self.cache.new = merged(self.cache.new, parts["cache"])
+            self.cache.hits += parts["counts"][0]
+            self.cache.misses += parts["counts"][1]
 
     def close(self) -> None:
-        self.share(None)
-        if self.up is not None:
-            os.close(self.up)
-            self.up = None
+        for fd in (self.down, self.up):
+            if fd is not None:
+                os.close(fd)
+        self.down = self.up = None
 
 
-def _write(fd: int, value) -> None:
+_HEAD = 8           # a message's length, before it
+
+
+def _send(fd: int, value) -> None:
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(data)
+    view = memoryview(len(data).to_bytes(_HEAD, "big") + data)
     while view:
         view = view[os.write(fd, view):]
 
 
-def _read(fd: int):
-    """One pickled value written by the other side, or None (it wrote nothing: it failed)."""
-    chunks = []
-    while True:
+def _receive(fd: int):
+    """The next value the other side sent, or None (it sent None, or ended: it failed)."""
+    head = _exactly(fd, _HEAD)
+    if head is None:
+        return None
+    body = _exactly(fd, int.from_bytes(head, "big"))
+    if body is None:
+        return None
+    try:
+        return pickle.loads(body)
+    except Exception:                       # noqa: BLE001 - a helper cut off mid-message
+        return None
+
+
+def _exactly(fd: int, n: int) -> bytes | None:
+    chunks, got = [], 0
+    while got < n:
         try:
-            chunk = os.read(fd, 1 << 16)
+            chunk = os.read(fd, min(1 << 16, n - got))
         except OSError:
             return None
         if not chunk:
-            break
+            return None
         chunks.append(chunk)
-    try:
-        return pickle.loads(b"".join(chunks)) if chunks else None
-    except Exception:                       # noqa: BLE001 - a helper cut off mid-message
-        return None
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def _reap(pid: int) -> None:

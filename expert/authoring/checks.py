@@ -175,9 +175,10 @@ def _coverage(book, ctx, cited, problems) -> None:
         # derives: an edit to such a production left the case's cached coverage stale)
         among = ctx.ruler.compiled_for(answers)
         live = among - _dead_by_claim(book, answers, dead)
+        # (the productions its claim rules out cannot fire: not evaluated either)
         ruled = ctx.unit(problems, "case", name, live, list(answers),
-                         lambda found, case=case, answers=answers, sources=sources, among=among:
-                         standing_provisions(ctx.ev, answers, among)
+                         lambda found, case=case, answers=answers, sources=sources, live=live:
+                         standing_provisions(ctx.ev, answers, live)
                          or _applied(ctx.ruler.rule(answers, case.header, sources)),
                          also=[case] + (cards if case.cards else []), firing=True, within=live)
         applied, cleared = set(ruled["applied"]), set(ruled["cleared"])
@@ -234,11 +235,18 @@ def standing_provisions(ev, answers: dict, among: set | None = None) -> dict | N
     from referee.expert.language.model import FINDING_KINDS
     findings = [p for p in ev.findings if among is None or p.id in among]
     facts = ev.facts(answers, ev.derivers_for(findings))
-    for p in ev.logic.book.productions:
-        if p.action == "keep_first" and (among is None or p.id in among) \
+    # (what of the rulebook every case asks the same: worked out once per Evaluator)
+    memo = ev.__dict__.get("_standing_memo")
+    if memo is None:
+        memo = ev._standing_memo = (
+            [p for p in ev.logic.book.productions if p.action == "keep_first"],
+            {p.id for p in ev.findings if cond.reads_findings(p.when)})
+    keep_first, reads_findings = memo
+    for p in keep_first:
+        if (among is None or p.id in among) \
                 and ev.holds(p.id, answers, ev.facts(answers, ev.derivers_for([p])), True):
             return None
-    reading = [p for p in findings if cond.reads_findings(p.when)]
+    reading = [p for p in findings if p.id in reads_findings]
     fired = {p.id for p in findings if p not in reading and ev.holds(p.id, answers, facts, True)}
     # {findings: none}: no finding at all was made (set aside or not), as the engine reads it
     none = not any((ev.by_id[pid].finding or {}).get("kind") in FINDING_KINDS for pid in fired)

@@ -137,15 +137,16 @@ class Analysis:
                                  "bounded": self.bounded - bounded, "value": value})
         return value
 
-    def units(self, problems: Problems, specs: list) -> list:
+    def units(self, problems: Problems, specs: list, batch: str | None = None, state=None) -> list:
         """Several units that read nothing of each other's results, each ``(kind, name, pids,
         qids, compute, options)`` as ``unit`` takes them; their problems and notes are reported
         and their values returned in this order. Where a second process shares the check
-        (``check_split``: ``self.partner``), the ones not cached are divided between the two,
-        each taking the next as it is free."""
+        (``check_split``: ``self.partner``), the ones of a named ``batch`` not cached are
+        divided between the two, each taking the next as it is free; the helper makes the same
+        specs from ``state`` (``check_split.BATCHES``)."""
         partner = getattr(self, "partner", None)
-        if partner is not None and partner.open:
-            return partner.units(self, problems, specs)
+        if partner is not None and batch is not None:
+            return partner.units(self, problems, specs, batch, state)
         return [self.unit(problems, kind, name, pids, qids, compute, **options)
                 for kind, name, pids, qids, compute, options in specs]
 

@@ -57,10 +57,14 @@ def candidate_pairs(book, ctx):
 
 def check(book, ctx, problems) -> int:
     # the pairs read nothing of each other: a re-check shares them with a second process
-    return sum(v or 0 for v in ctx.units(problems, _specs(book, ctx)))
+    state = {"unreachable": sorted(getattr(ctx, "unreachable", ()))}
+    return sum(v or 0 for v in ctx.units(problems, pair_specs(book, ctx, state), "conflicts", state))
 
 
-def _specs(book, ctx) -> list:
+def pair_specs(book, ctx, state: dict) -> list:
+    """The pairs of findings to compare (``Analysis.units``), those of productions found
+    unreachable (``state["unreachable"]``) left out."""
+    ctx.unreachable = set(state["unreachable"])
     specs = []
     for claim, p, q in candidate_pairs(book, ctx):
         twice = finding_signature(p) == finding_signature(q)

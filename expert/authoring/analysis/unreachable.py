@@ -150,21 +150,32 @@ def check(book, ctx, problems) -> set[str]:
                f"production {p.id!r} ({', '.join(p.cites)}) can never fire: {why}",
                p, productions=[p.id], provisions=p.cites)
     ctx.unreachable = set(dead)
+    witnessed = ctx.unit(Problems(), "witnesses", "all", every, list(book.questions),
+                         lambda found: sorted(casebook_witnesses(book, ev, ctx.ruler)),
+                         also=list(book.cases), firing=True)
+    # the searches read nothing of each other: a re-check shares them with a second process
+    state = {"dead": sorted(dead), "witnessed": witnessed}
+    specs = search_specs(book, ctx, state)
+    for (_, pid, *_), proved in zip(specs, ctx.units(problems, specs, "unreachable", state)):
+        if proved:
+            ctx.unreachable.add(pid)
+    return ctx.unreachable
+
+
+def search_specs(book, ctx, state: dict) -> list:
+    """The searches for a witness (``Analysis.units``): each production neither found dead by
+    its literals (``state["dead"]``) nor fired by a casebook case the interview can reach
+    (``state["witnessed"]``)."""
+    ev = ctx.ev
+    dead, witnessed = set(state["dead"]), set(state["witnessed"])
     # productions stating one condition twice (a finding, the fact it gates, the clearing) walk
     # the same unfolded alternatives: the first walk's leaves are kept for the others
     walked: dict = {}
-    witnessed = set(ctx.unit(Problems(), "witnesses", "all", every, list(book.questions),
-                             lambda found: sorted(casebook_witnesses(book, ev, ctx.ruler)),
-                             also=list(book.cases), firing=True))
-    for p in book.productions:
-        if p.id in dead or ev.alts.get(p.id) is None or p.action == "keep_first":
-            continue
-        if p.id in witnessed:
-            continue                    # a casebook case the interview can reach fires it
-        if ctx.unit(problems, "unreachable", p.id, [p.id], [],
-                    lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked), firing=True):
-            ctx.unreachable.add(p.id)
-    return ctx.unreachable
+    return [("unreachable", p.id, [p.id], [],
+             lambda found, p=p: _search(book, ev, found, p, ctx.unfolder, walked), {"firing": True})
+            for p in book.productions
+            if p.id not in dead and ev.alts.get(p.id) is not None and p.action != "keep_first"
+            and p.id not in witnessed]
 
 
 SEPARATE = 3        # at most this many productions to work out: each over its own closure
