@@ -18,6 +18,7 @@ what a check without the cache does. Nothing is asserted.
 
     python bench/recheck.py                    # all four rulebooks
     python bench/recheck.py preferans bridge
+    python bench/recheck.py --sweep 6          # 6 condition edits in every article file
 """
 from __future__ import annotations
 
@@ -79,7 +80,6 @@ EDITS = {"reworded": _reworded, "penalty": _penalty, "condition": _condition}
 def _check(game: str, root: Path, env: dict, cache: bool = True) -> tuple[float, float, str]:
     referee = Path(sys.executable).parent / "referee"
     args = [str(referee), "check", game, "--knowledge", str(root)] + ([] if cache else ["--no-cache"])
-    args += os.environ.get("RECHECK_ARGS", "").split()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env)
@@ -112,10 +112,62 @@ def measure(game: str, edit: str) -> tuple[str, float, float, bool]:
         return path.name, wall, cpu, shown == fresh
 
 
+def _flipped(text: str, n: int) -> tuple[str, str] | None:
+    """The ``n``-th ``is: true``/``is: false`` literal among an article file's productions
+    turned the other way (n = 0: the first; then every seventh, so the edits spread over the
+    file), and the literal as it was."""
+    a, b = _productions(text)
+    found = list(re.compile(r"\{q: [\w-]+, is: (true|false)\}").finditer(text, a, b))
+    if n >= len(found):
+        return None
+    m = found[(n * 7) % len(found)]
+    new = "false" if m.group(1) == "true" else "true"
+    return text[:m.start(1)] + new + text[m.end(1):], m.group(0)
+
+
+def sweep(game: str, per_file: int) -> list[tuple[str, str, float]]:
+    """Re-check times after each of ``per_file`` condition edits in every article file (each
+    edit alone, on the rulebook as it was, the cache warm before it)."""
+    out = []
+    with tempfile.TemporaryDirectory(prefix="referee-sweep-") as tmp:
+        root = Path(tmp) / "knowledge"
+        shutil.copytree(ROOT / "knowledge" / game, root / game)
+        env = dict(os.environ, XDG_CACHE_HOME=str(Path(tmp) / "cache"))
+        env.pop("REFEREE_NO_CHECK_CACHE", None)
+        env.pop("REFEREE_NO_CACHE", None)
+        _check(game, root, env)
+        for path in sorted((root / game / "articles").glob("*.yaml")):
+            text = path.read_text(encoding="utf-8")
+            for n in range(per_file):
+                edit = _flipped(text, n)
+                if edit is None:
+                    break
+                path.write_text(edit[0], encoding="utf-8")
+                wall, _, _ = _check(game, root, env)
+                out.append((f"{path.name} {edit[1]}", game, wall))
+                path.write_text(text, encoding="utf-8")
+                _check(game, root, env)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list(GAMES))
+    ap.add_argument("--sweep", type=int, metavar="N", default=0,
+                    help="instead: N condition edits in every article file, one at a time; "
+                         "prints the distribution of re-check times per rulebook")
     args = ap.parse_args()
+    if args.sweep:
+        print("| rulebook | edits | median | 90th percentile | slowest | over 2 s |")
+        print("|---|---|---|---|---|---|")
+        for game in args.games:
+            times = sweep(game, args.sweep)
+            walls = sorted(w for _, _, w in times)
+            worst = max(times, key=lambda t: t[2])
+            print(f"| {game} | {len(walls)} | {walls[len(walls) // 2]:.2f} s | "
+                  f"{walls[int(len(walls) * 0.9)]:.2f} s | {worst[2]:.2f} s ({worst[0]}) | "
+                  f"{sum(w > 2 for w in walls)} |", flush=True)
+        return
     print("| rulebook | edit | file | re-check wall | CPU | same as uncached |")
     print("|---|---|---|---|---|---|")
     for game in args.games:

@@ -84,7 +84,7 @@ def check_split(book, problems: Problems, step, ctx, ruler, cited) -> bool:
         theirs = partner.finish()
     finally:
         partner.close()
-        _reap(pid)
+        _reap(pid, finished=partner.parts is not None)
     ctx.partner = None
     if theirs is None:                      # the helper failed: its parts are done here
         casebook, search = Problems(), Problems()
@@ -292,12 +292,12 @@ def _exactly(fd: int, n: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _reap(pid: int) -> None:
-    """Wait for the helper (ended at its last write; stopped if the lead stops early)."""
+def _reap(pid: int, finished: bool) -> None:
+    """Wait for the helper: one that sent its parts is ending (it closes a pipe and exits);
+    one that did not is stopped (the lead failed, or was interrupted)."""
     try:
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        if done == 0:
+        if not finished:
             os.kill(pid, signal.SIGTERM)
-            os.waitpid(pid, 0)
+        os.waitpid(pid, 0)
     except (ChildProcessError, ProcessLookupError, OSError):
         pass
