@@ -17,6 +17,11 @@ recompute every case, pair and search of the rulebook, 6 s of a 7 s re-check). A
 problem names the productions, questions, provisions and cases it points at by id
 (``Analysis.unit``), and is placed at their lines in the files as they are now.
 
+Beside the units' results the file keeps the refutation walks' verdicts per derived fact
+(``analysis.kept_walks``, keyed the same way on what the walks read) and one digest of the
+whole rulebook's logic (``CheckCache.logic``): a check that finds it unchanged knows every unit
+is cached, and does not fork a helper (``check_split``).
+
 Stored under the user's cache directory (the base ``yamlcache`` uses), in a ``check`` folder of
 its own: one JSON file per knowledge folder, rewritten after each check with only the entries
 that check used (so it never grows past one check's results), at most ``MAX_BOOKS`` files.
