@@ -43,7 +43,8 @@ def check_games(games: list[str], root: str | Path | None = None,
     ``jobs``: worker processes (default: one per CPU). When every rulebook's results of an
     earlier check by this code are kept, a check reads most of them: each rulebook is then one
     job (split in three, each part would load the rulebook and read the results again for a few
-    units of work), and a single rulebook is checked in this process."""
+    units of work), and a single rulebook is checked in this process, which after an edit forks
+    one helper to share the units not cached (``check_split``)."""
     jobs = cpus() if jobs is None else max(1, jobs)
     warm = cache and all(is_warm(_folder(g, root)) for g in games)
     parts = [(g, "all") for g in games] if warm else [(g, part) for g in games for part in PARTS]
