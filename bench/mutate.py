@@ -380,6 +380,7 @@ def distinguish(original, book, mutant: Mutant) -> dict:
     """Search reachable answers on which the original and the mutant rule differently."""
     from referee.expert.authoring.analysis.space import Evaluator, Space, fill_example
     from referee.expert.engine.ruler import Ruler
+    from referee.expert.language import exclusions
     from referee.expert.language.expressions import questions_in_finding
     pid = mutant.production
     p_o, p_m = original.production(pid), book.production(pid)
@@ -411,9 +412,13 @@ def distinguish(original, book, mutant: Mutant) -> dict:
         # a keep_first production changes a ruling only where two findings compete
         if fo == fm and not (fo & watch) and not (p_o.action == "keep_first" and len(fo) > 1):
             continue
+        if exclusions.conflicts(original, answers):
+            continue          # the interview refuses these answers (a question's impossible:)
         compared += 1
         full = fill_example(original, ev_o, answers, [x for x in (p_o, p_m) if x.finding])
         for a in (answers, full):
+            if a is full and exclusions.conflicts(original, full):
+                continue
             if signature(ruler_o.rule(a)) != signature(ruler_m.rule(a)):
                 return {"verdict": "missed", "example": a}
         if compared >= SEARCH_RULINGS:

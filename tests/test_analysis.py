@@ -41,6 +41,48 @@ def test_conflict_names_both_productions_with_an_example():
     assert re.match(r".*01-rules\.yaml:\d+: error \[conflict\]", problem_text(p))
 
 
+def _conflict_on_pik(tmp_path, declared: bool) -> list:
+    """The conflict fixture with bad-a made to need a pik game (the two still stand together
+    there), and, if ``declared``, a pik game declared impossible with an impossible game claimed:
+    the conflict errors of its check."""
+    shutil.copytree(BROKEN / "conflict", tmp_path / "conflict")
+    art = tmp_path / "conflict" / "articles" / "01-rules.yaml"
+    text = art.read_text()
+    old = "  - id: bad-a\n    cites: [mini:2.bad-a]\n    when: {q: claim, has: bad-game}\n"
+    assert old in text
+    art.write_text(text.replace(old, "  - id: bad-a\n    cites: [mini:2.bad-a]\n"
+                                     "    when: {all: [{q: claim, has: bad-game}, {q: game, is: pik}]}\n"))
+    if declared:
+        _declare(tmp_path / "conflict")
+    return [p for p in check_game("conflict", tmp_path).items if p.category == "conflict"]
+
+
+def _declare(folder) -> None:
+    """A pik with an impossible game claimed declared impossible, on a question nothing the
+    two productions read touches (``early_who``): a declaration may stand on any question."""
+    art = folder / "articles" / "01-rules.yaml"
+    text = art.read_text()
+    at = "    text: {en: \"Who spoke early?\"}\n    when: {q: claim, has: early}\n"
+    assert at in text
+    art.write_text(text.replace(at, at + "    impossible:\n"
+                                "      - when: {all: [{q: claim, has: bad-game}, {q: game, is: pik}]}\n"
+                                "        why: {en: no impossible game is claimed in a pik}\n", 1))
+
+
+def test_a_conflict_only_on_answers_declared_impossible_is_not_reported(tmp_path, monkeypatch):
+    found = _conflict_on_pik(tmp_path / "open", declared=False)
+    assert len(found) == 1 and found[0].example["game"] == "pik"
+    # the interview refuses a pik with an impossible game claimed: no referee can reach them
+    assert _conflict_on_pik(tmp_path / "declared", declared=True) == []
+    # with the check's results kept: the declaration added afterwards is read, not the old result
+    monkeypatch.delenv("REFEREE_NO_CHECK_CACHE", raising=False)
+    monkeypatch.delenv("REFEREE_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert len(_conflict_on_pik(tmp_path / "kept", declared=False)) == 1
+    _declare(tmp_path / "kept" / "conflict")
+    assert [p for p in check_game("conflict", tmp_path / "kept").items if p.category == "conflict"] == []
+
+
 def test_two_verdicts_on_one_act_are_an_error_until_one_prevails(tmp_path):
     problems, hits = found("verdict", "verdict")
     assert len(hits) == 1 and hits[0].severity == "error"

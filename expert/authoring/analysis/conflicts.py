@@ -13,11 +13,14 @@ First the pair is decided over the disjunctive normal form with derived facts un
 (``expand``): most pairs exclude each other there and cost no search. For the alternatives
 that may hold together, the reachable answers they allow are searched (gates applied, branches
 cut by three-valued evaluation, each search bounded); an example found is completed with the
-answers the penalties read and confirmed on the rulebook's one Ruler before it is reported.
+answers the penalties read and confirmed on the rulebook's one Ruler before it is reported;
+answers the interview would refuse (a combination a question's ``impossible:`` declares) are
+passed over.
 """
 from __future__ import annotations
 
 from referee.expert.authoring.analysis import report
+from referee.expert.language import exclusions
 from referee.expert.authoring.analysis.space import Space, alt_condition, tested_first, fill_example, describe_finding, finding_signature, show_answers, where
 
 CONFIRMATIONS = 5
@@ -65,12 +68,15 @@ def pair_specs(book, ctx, state: dict) -> list:
     """The pairs of findings to compare (``Analysis.units``), those of productions found
     unreachable (``state["unreachable"]``) left out."""
     ctx.unreachable = set(state["unreachable"])
+    declaring = [q.id for q in book.questions.values() if q.impossible]
     specs = []
     for claim, p, q in candidate_pairs(book, ctx):
         twice = finding_signature(p) == finding_signature(q)
         if twice and (sorted(p.cites) == sorted(q.cites) or not (p.finding.get("penalty") or [])):
             continue                                  # the same outcome: see redundancy
-        specs.append(("conflict", [p.id, q.id], [p.id, q.id], [],
+        # (every pair reads the combinations questions declare impossible: an example the
+        # interview would refuse is no conflict, and a declaration may name any question)
+        specs.append(("conflict", [p.id, q.id], [p.id, q.id], declaring,
                       lambda found, p=p, q=q, claim=claim, twice=twice:
                       _pair(book, ctx, found, claim, p, q, twice), {}))
     return specs
@@ -153,6 +159,8 @@ def find_together(book, ctx, p, q, share: int = 1):
         for answers in space:
             fired = ev.fired(answers, among)
             if {p.id, q.id} <= ev.standing(fired):
+                if exclusions.conflicts(book, answers):
+                    continue          # answers the interview refuses (a question's impossible:)
                 ruling = ctx.rule(answers)
                 tries += 1
                 if ruling is None:
@@ -160,9 +168,10 @@ def find_together(book, ctx, p, q, share: int = 1):
                 standing = {f.production for f in ruling.findings}
                 if {p.id, q.id} <= standing:
                     full = fill_example(book, ev, answers, [p, q])
-                    again = ctx.rule(full)
-                    if full != answers and {p.id, q.id} <= {f.production for f in again.findings}:
-                        return full, again
+                    if full != answers and not exclusions.conflicts(book, full):
+                        again = ctx.rule(full)
+                        if {p.id, q.id} <= {f.production for f in again.findings}:
+                            return full, again
                     return answers, ruling
                 if tries >= CONFIRMATIONS:
                     return None, None
