@@ -90,14 +90,21 @@ def _check(game: str, root: Path, env: dict, cache: bool = True) -> tuple[float,
     return wall, cpu, shown
 
 
+def _scratch(game: str, tmp: str) -> tuple[Path, dict]:
+    """A copy of the rulebook in ``tmp`` with a cache folder of its own, checked once (the cache
+    warm): its knowledge root and the environment to check it in."""
+    root = Path(tmp) / "knowledge"
+    shutil.copytree(ROOT / "knowledge" / game, root / game)
+    env = dict(os.environ, XDG_CACHE_HOME=str(Path(tmp) / "cache"))
+    env.pop("REFEREE_NO_CHECK_CACHE", None)
+    env.pop("REFEREE_NO_CACHE", None)
+    _check(game, root, env)
+    return root, env
+
+
 def measure(game: str, edit: str) -> tuple[str, float, float, bool]:
     with tempfile.TemporaryDirectory(prefix="referee-recheck-") as tmp:
-        root = Path(tmp) / "knowledge"
-        shutil.copytree(ROOT / "knowledge" / game, root / game)
-        env = dict(os.environ, XDG_CACHE_HOME=str(Path(tmp) / "cache"))
-        env.pop("REFEREE_NO_CHECK_CACHE", None)
-        env.pop("REFEREE_NO_CACHE", None)
-        _check(game, root, env)
+        root, env = _scratch(game, tmp)
         files = sorted((root / game / "articles").glob("*.yaml"), key=lambda p: -p.stat().st_size)
         for path in files:
             text = path.read_text(encoding="utf-8")
@@ -130,12 +137,7 @@ def sweep(game: str, per_file: int) -> list[tuple[str, str, float]]:
     edit alone, on the rulebook as it was, the cache warm before it)."""
     out = []
     with tempfile.TemporaryDirectory(prefix="referee-sweep-") as tmp:
-        root = Path(tmp) / "knowledge"
-        shutil.copytree(ROOT / "knowledge" / game, root / game)
-        env = dict(os.environ, XDG_CACHE_HOME=str(Path(tmp) / "cache"))
-        env.pop("REFEREE_NO_CHECK_CACHE", None)
-        env.pop("REFEREE_NO_CACHE", None)
-        _check(game, root, env)
+        root, env = _scratch(game, tmp)
         for path in sorted((root / game / "articles").glob("*.yaml")):
             text = path.read_text(encoding="utf-8")
             for n in range(per_file):

@@ -41,17 +41,23 @@ def test_conflict_names_both_productions_with_an_example():
     assert re.match(r".*01-rules\.yaml:\d+: error \[conflict\]", problem_text(p))
 
 
+def _with_condition(tmp_path, fixture: str, pid: str, cites: str, literal: str) -> None:
+    """A copy of a broken fixture in ``tmp_path`` whose production ``pid`` (when: claim has
+    bad-game) needs ``literal`` too."""
+    shutil.copytree(BROKEN / fixture, tmp_path / fixture)
+    art = tmp_path / fixture / "articles" / "01-rules.yaml"
+    text = art.read_text()
+    head = f"  - id: {pid}\n    cites: [{cites}]\n"
+    old = head + "    when: {q: claim, has: bad-game}\n"
+    assert old in text
+    art.write_text(text.replace(old, head + f"    when: {{all: [{{q: claim, has: bad-game}}, {literal}]}}\n"))
+
+
 def _conflict_on_pik(tmp_path, declared: bool) -> list:
     """The conflict fixture with bad-a made to need a pik game (the two still stand together
     there), and, if ``declared``, a pik game declared impossible with an impossible game claimed:
     the conflict errors of its check."""
-    shutil.copytree(BROKEN / "conflict", tmp_path / "conflict")
-    art = tmp_path / "conflict" / "articles" / "01-rules.yaml"
-    text = art.read_text()
-    old = "  - id: bad-a\n    cites: [mini:2.bad-a]\n    when: {q: claim, has: bad-game}\n"
-    assert old in text
-    art.write_text(text.replace(old, "  - id: bad-a\n    cites: [mini:2.bad-a]\n"
-                                     "    when: {all: [{q: claim, has: bad-game}, {q: game, is: pik}]}\n"))
+    _with_condition(tmp_path, "conflict", "bad-a", "mini:2.bad-a", "{q: game, is: pik}")
     if declared:
         _declare(tmp_path / "conflict")
     return [p for p in check_game("conflict", tmp_path).items if p.category == "conflict"]
@@ -112,13 +118,7 @@ def test_redundant_production_is_a_warning_naming_the_one_that_covers_it():
 def _redundancy_variant(tmp_path, covering: str) -> list:
     """The redundancy fixture with bad-b's condition made ``covering`` (bad-b-pik keeps
     ``{q: game, is: pik}``): the redundancy warnings of its check."""
-    shutil.copytree(BROKEN / "redundancy", tmp_path / "redundancy")
-    art = tmp_path / "redundancy" / "articles" / "01-rules.yaml"
-    text = art.read_text()
-    old = "  - id: bad-b\n    cites: [mini:3.bad-b]\n    when: {q: claim, has: bad-game}\n"
-    assert old in text
-    art.write_text(text.replace(old, "  - id: bad-b\n    cites: [mini:3.bad-b]\n"
-                                     f"    when: {{all: [{{q: claim, has: bad-game}}, {covering}]}}\n"))
+    _with_condition(tmp_path, "redundancy", "bad-b", "mini:3.bad-b", covering)
     return [p for p in check_game("redundancy", tmp_path).items if p.category == "redundancy"]
 
 

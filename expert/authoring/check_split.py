@@ -165,7 +165,6 @@ class Partner:
         self.cache = cache                  # the lead's: the helper's entries join it
         self.alive = True                   # False once the helper failed: nothing more shared
         self.shared: set = set()            # the batches shared so far (each once)
-        self.waiting: set = set()           # batches whose (empty) results are not awaited
         self.parts: dict | None = None
         self.stats: dict = {}
 
@@ -182,10 +181,8 @@ class Partner:
         while (n := _take(self.counters[batch])) < len(todo):
             worked[todo[n]] = ctx.captured(*specs[todo[n]][:5], **specs[todo[n]][5])
         given: dict = {}
-        if len(worked) < len(todo):         # the helper took some: wait for them
-            given = self._results(batch) or {}
-        else:
-            self.waiting.add(batch)         # it took none: its (empty) answer is skipped later
+        if len(worked) < len(todo):         # the helper took some: wait for them (an answer
+            given = self._results(batch) or {}    # to a batch it took none of is skipped later)
         self.stats[batch] = {"shared": len(todo), "lead": len(worked),
                              "helper": sum(1 for i in todo if i not in worked and i in given)}
         values = []
